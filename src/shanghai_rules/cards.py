@@ -1,0 +1,265 @@
+"""Cards: the :class:`Card` value, ranks and suits, card notation, and the card supply.
+
+A card is a frozen, hashable value.  Equal cards from different physical decks
+are equal values: hands and piles are multisets, so nothing ever needs to tell
+two copies of the queen of hearts apart.
+
+Notation (:func:`parse_card`) accepts ``"QS"``, ``"10h"``, ``"Th"``, ``"T♥"``,
+``"♥10"``, ``"JK"``, ``"Joker"`` and ``"*"``, in any case.  ``str(card)`` gives
+the canonical ASCII form (``"10H"``, ``"QS"``, ``"JK"``) and
+:attr:`Card.pretty` the form with suit symbols (``"10♥"``, ``"Q♠"``, ``"★"``).
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+import attrs
+
+__all__ = [
+    "ACE",
+    "JACK",
+    "JOKER",
+    "KING",
+    "QUEEN",
+    "Card",
+    "CardParseError",
+    "Suit",
+    "format_cards",
+    "full_deck",
+    "parse_card",
+    "parse_cards",
+    "rank_name",
+]
+
+JOKER: Final = 0
+"""The rank of a joker (a joker has no suit)."""
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+ACE: Final = 14
+"""Aces have rank 14; where aces may be low, a run places them at position 1."""
+
+_RANK_NAMES: Final = {
+    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+    JACK: "J", QUEEN: "Q", KING: "K", ACE: "A", JOKER: "JK",
+}
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order hands are sorted."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The ASCII letter: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+
+class CardParseError(ValueError):
+    """Text that is not a card.  Names the bad token and its position."""
+
+    def __init__(self, token: str, position: int | None = None, why: str = "") -> None:
+        where = f" (token {position + 1})" if position is not None else ""
+        detail = f": {why}" if why else ""
+        super().__init__(f"{token!r}{where} is not a card{detail}")
+        self.token = token
+        self.position = position
+
+
+def rank_name(rank: int) -> str:
+    """The notation of a rank: ``"2"`` … ``"10"``, ``"J"``, ``"Q"``, ``"K"``, ``"A"``, ``"JK"``."""
+    try:
+        return _RANK_NAMES[rank]
+    except KeyError:
+        raise ValueError(f"{rank!r} is not a rank (2-14, or 0 for a joker)") from None
+
+
+def _check_rank(instance: Card, attribute: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or value not in _RANK_NAMES:
+        raise ValueError(f"{value!r} is not a rank: use 2-10, 11 (J), 12 (Q), 13 (K), 14 (A) or 0 (joker)")
+
+
+def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: Suit | None) -> None:
+    if value is not None and not isinstance(value, Suit):
+        raise ValueError(f"{value!r} is not a suit: use a shanghai_rules.Suit or None for a joker")
+    if (instance.rank == JOKER) != (value is None):
+        raise ValueError("a joker has no suit, and every other card has one")
+
+
+@attrs.frozen(eq=True, order=False, cache_hash=True, repr=False)
+class Card:
+    """One playing card: a rank and a suit, or a joker (rank ``JOKER``, no suit).
+
+    Cards compare equal by rank and suit, hash accordingly, and sort by suit and
+    then rank with jokers last (the order hands are kept in).
+    """
+
+    rank: int = attrs.field(validator=_check_rank)
+    """2-10, ``JACK`` (11), ``QUEEN`` (12), ``KING`` (13), ``ACE`` (14), or ``JOKER`` (0)."""
+    suit: Suit | None = attrs.field(default=None, validator=_check_suit)
+    """The suit, or ``None`` for a joker."""
+
+    @property
+    def is_joker(self) -> bool:
+        """True for a joker."""
+        return self.rank == JOKER
+
+    @property
+    def code(self) -> int:
+        """A small integer naming the card: ``suit * 13 + rank - 2`` (0-51), 52 for a joker.
+
+        Hands sort by this code.
+        """
+        if self.suit is None:
+            return 52
+        return self.suit * 13 + self.rank - 2
+
+    @property
+    def pretty(self) -> str:
+        """The card with a suit symbol: ``"10♥"``, ``"Q♠"``, ``"★"`` for a joker."""
+        if self.suit is None:
+            return "★"
+        return _RANK_NAMES[self.rank] + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"parse_card({str(self)!r})"
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "JK"
+        return _RANK_NAMES[self.rank] + self.suit.letter
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code < other.code
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code <= other.code
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code > other.code
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.code >= other.code
+
+
+#: Every distinct card, indexed by :attr:`Card.code`.  The parser returns these
+#: very objects, so cards from text are shared, not copied.
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(
+    [Card(rank, suit) for suit in Suit for rank in range(2, 15)] + [Card(JOKER)]
+)
+
+_SUIT_TOKENS: Final = {
+    "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
+    "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
+    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES,
+}
+_RANK_TOKENS: Final = {
+    "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "T": 10,
+    "J": JACK, "Q": QUEEN, "K": KING, "A": ACE,
+}
+_JOKER_TOKENS: Final = frozenset({"JK", "JOKER", "*", "★", "🃏", "JKR"})
+_PARSE_CACHE: dict[str, Card] = {}
+
+
+def _parse_token(text: str) -> Card | None:
+    token = text.strip().upper().replace("\ufe0f", "")
+    if token in _JOKER_TOKENS:
+        return ALL_CARDS[52]
+    if len(token) < 2:
+        return None
+    first, last = token[0], token[-1]
+    if last in _SUIT_TOKENS:
+        suit, rank_text = _SUIT_TOKENS[last], token[:-1]
+    elif first in _SUIT_TOKENS and first not in "CDHS":
+        suit, rank_text = _SUIT_TOKENS[first], token[1:]
+    else:
+        return None
+    rank = _RANK_TOKENS.get(rank_text.strip())
+    if rank is None:
+        return None
+    return ALL_CARDS[suit * 13 + rank - 2]
+
+
+def parse_card(text: str, *, position: int | None = None) -> Card:
+    """Read one card.
+
+    Accepts a rank (``2``-``10``, ``T``, ``J``, ``Q``, ``K``, ``A``) with a suit
+    letter (``C D H S``) after it or a suit symbol (``♣ ♦ ♥ ♠``) before or after
+    it, in any case, and ``JK``, ``Joker``, ``*`` or ``★`` for a joker.
+
+    >>> str(parse_card("10h")), str(parse_card("♥T")), str(parse_card("joker"))
+    ('10H', '10H', 'JK')
+
+    Raises :class:`CardParseError` naming the token (and ``position``, if given).
+    """
+    if not isinstance(text, str):
+        raise CardParseError(repr(text), position, "a card must be given as text")
+    card = _PARSE_CACHE.get(text)
+    if card is None:
+        card = _parse_token(text)
+        if card is None:
+            raise CardParseError(text, position)
+        if len(_PARSE_CACHE) < 4096:
+            _PARSE_CACHE[text] = card
+    return card
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Read several cards, separated by spaces or commas (or given as an iterable of tokens).
+
+    >>> [str(c) for c in parse_cards("4H 5H 6H JK")]
+    ['4H', '5H', '6H', 'JK']
+
+    Raises :class:`CardParseError` naming the first bad token and its position.
+    """
+    if isinstance(text, str):
+        tokens: Sequence[str] = text.replace(",", " ").split()
+    else:
+        tokens = list(text)
+    return tuple(parse_card(tok, position=i) for i, tok in enumerate(tokens))
+
+
+def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
+    """Cards as space-separated notation; ``pretty=True`` uses suit symbols."""
+    if pretty:
+        return " ".join(card.pretty for card in cards)
+    return " ".join(str(card) for card in cards)
+
+
+def full_deck(decks: int, jokers_per_deck: int, *, rng: random.Random | None = None) -> list[Card]:
+    """The card supply: ``decks`` standard 52-card decks plus ``jokers_per_deck`` jokers each.
+
+    Sorted by card code unless ``rng`` is given, in which case it is shuffled with it.
+    """
+    cards = [card for card in ALL_CARDS[:52] for _ in range(decks)]
+    cards.extend([ALL_CARDS[52]] * (decks * jokers_per_deck))
+    if rng is not None:
+        rng.shuffle(cards)
+    else:
+        cards.sort(key=_code)
+    return cards
+
+
+def _code(card: Card) -> int:
+    return card.code

@@ -1,0 +1,387 @@
+"""Rules: one frozen :class:`Rules` value per variant, the three presets, and :func:`get_rules`.
+
+Every rule that differs between variants is a keyword-only field of
+:class:`Rules`.  A preset is just an instance; a house variant is
+``attrs.evolve(PAGAT7, wild_twos=True)``.  A :class:`Rules` that cannot be
+played is refused when it is built (and so also by :func:`attrs.evolve`) with a
+:class:`RulesError` naming the field.
+
+The engine reads these fields and never a variant's name.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+import attrs
+
+__all__ = [
+    "ISRA",
+    "PAGAT7",
+    "PRESETS",
+    "TEN_ROUND",
+    "Contract",
+    "GoingOut",
+    "Rules",
+    "RulesError",
+    "SwapEligibility",
+    "get_rules",
+]
+
+GoingOut = Literal["any", "discard", "play"]
+"""How a player may go out: by any play or the last discard (``"any"``), only by
+discarding the last card (``"discard"``), or only by playing every card to the
+table (``"play"``)."""
+
+SwapEligibility = Literal["down_earlier_turn", "down", "not_down", "anyone"]
+"""Who may swap a wild out of a meld: a player who went down on an earlier turn,
+any player who is down, only a player not yet down, or anyone."""
+
+
+class RulesError(ValueError):
+    """A :class:`Rules` or :class:`Contract` that cannot be played; the message names the field."""
+
+
+def _positive(field: str, value: object, minimum: int = 1) -> None:
+    if type(value) is not int or value < minimum:
+        raise RulesError(f"{field}: must be a whole number of at least {minimum}, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Contract:
+    """What a player must lay down, all at once, to go down in one round.
+
+    ``sets`` sets of at least ``set_length`` cards and ``runs`` runs of at least
+    ``run_length`` cards.  With ``no_discard`` the player goes down only by laying
+    the whole hand down at once as these melds, lengthened to take every card,
+    with no discard (round 7 of ``pagat7``); no one lays off in such a round.
+    """
+
+    sets: int = 0
+    """How many sets."""
+    runs: int = 0
+    """How many runs."""
+    set_length: int = 3
+    """The fewest cards in each set of the contract."""
+    run_length: int = 4
+    """The fewest cards in each run of the contract."""
+    no_discard: bool = False
+    """Going down takes the whole hand with no discard; no lay-offs this round."""
+
+    def __attrs_post_init__(self) -> None:
+        _positive("Contract.sets", self.sets, 0)
+        _positive("Contract.runs", self.runs, 0)
+        if self.sets + self.runs == 0:
+            raise RulesError("Contract: a contract needs at least one set or run")
+        _positive("Contract.set_length", self.set_length, 2)
+        _positive("Contract.run_length", self.run_length, 2)
+        if self.run_length > 13:
+            raise RulesError(f"Contract.run_length: a run holds at most 13 cards, not {self.run_length}")
+        if type(self.no_discard) is not bool:
+            raise RulesError(f"Contract.no_discard: must be True or False, not {self.no_discard!r}")
+
+    @property
+    def melds(self) -> int:
+        """How many melds the contract has."""
+        return self.sets + self.runs
+
+    @property
+    def min_cards(self) -> int:
+        """The fewest cards that make the contract."""
+        return self.sets * self.set_length + self.runs * self.run_length
+
+    def describe(self) -> str:
+        """The contract in words, e.g. ``"1 set of 3 + 1 run of 4"``."""
+        parts = []
+        if self.sets:
+            parts.append(f"{self.sets} set{'s' if self.sets > 1 else ''} of {self.set_length}")
+        if self.runs:
+            parts.append(f"{self.runs} run{'s' if self.runs > 1 else ''} of {self.run_length}")
+        text = " + ".join(parts)
+        if self.no_discard:
+            text += ", whole hand, no discard"
+        return text
+
+
+def _contracts(*specs: tuple[int, int]) -> tuple[Contract, ...]:
+    return tuple(Contract(sets=s, runs=r) for s, r in specs)
+
+
+_SEVEN = _contracts((2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3))
+
+#: Penalty values in the order 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, joker.
+CARD_VALUES_PAGAT: Final = (5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20, 50)
+CARD_VALUES_ISRA: Final = (5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 20, 50)
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """A complete, consistent set of rules for one variant of Shanghai Rummy.
+
+    Build house variants with :func:`attrs.evolve`; an unplayable combination
+    raises :class:`RulesError` naming the field.
+    """
+
+    name: str
+    """A short name for the variant, used in messages and records."""
+    min_players: int
+    """The fewest players."""
+    max_players: int
+    """The most players."""
+    decks_by_players: tuple[tuple[int, int], ...]
+    """``(up_to_players, decks)`` pairs in increasing order: ``((4, 2), (6, 3), (8, 4))``
+    means two decks for up to 4 players, three for 5-6, four for 7-8."""
+    jokers_per_deck: int = 2
+    """Jokers shuffled in with each 52-card deck."""
+    hand_size: int
+    """Cards dealt to each player."""
+    contracts: tuple[Contract, ...]
+    """One contract per round; their number is the number of rounds."""
+    min_set_length: int = 3
+    """The fewest cards in any set (contract lengths may ask for more)."""
+    min_run_length: int = 4
+    """The fewest cards in any run (contract lengths may ask for more)."""
+    wild_twos: bool = False
+    """2s are wild as well as jokers (a 2 in its own place is natural)."""
+    ace_low: bool = False
+    """An ace may also be played low (A-2-3-4); it is always allowed high (J-Q-K-A)."""
+    max_wilds_per_meld: int | None = None
+    """The most wilds a meld may hold, or ``None`` for no such limit."""
+    wilds_at_most_naturals: bool = False
+    """A meld may hold no more wilds than naturals (8-8-★-★ yes, 8-★-★ no)."""
+    run_wilds_apart: bool = False
+    """No two wilds may stand next to each other in a run."""
+    distinct_contract_set_ranks: bool = False
+    """The sets of one contract must be of different ranks."""
+    contract_run_gap: int = 0
+    """Runs of one suit in one contract must have at least this many missing ranks
+    between them (an overlap of separate cards is always fine); 0 for no limit."""
+    lay_off_on_going_down_turn: bool = True
+    """A player may lay off on the turn they go down."""
+    buy_limits: tuple[int, ...]
+    """Buys each player has per round, one number per round."""
+    buy_penalty_cards: int = 2
+    """Cards a buyer takes from the stock besides the upcard."""
+    buy_after_down: bool = True
+    """A player who is down may still buy."""
+    shanghai_call: bool = False
+    """The Shanghai declaration and call (SPEC 4.8) are played."""
+    swap_from_runs: bool = False
+    """A wild in a run on the table may be swapped for the card it represents."""
+    swap_from_sets: bool = False
+    """A wild in a set on the table may be swapped for a card of the set's rank."""
+    swap_eligibility: SwapEligibility = "anyone"
+    """Who may swap a wild (see :data:`SwapEligibility`)."""
+    swapped_wild_must_be_played: bool = False
+    """The freed wild must be played to the table on the same turn."""
+    swap_forces_going_down: bool = False
+    """A player not yet down who swaps must go down on the same turn."""
+    going_out: GoingOut = "any"
+    """How a player may go out (see :data:`GoingOut`)."""
+    cut_penalty: int | None = None
+    """Points charged to every player but the cutter when the cut is exact
+    (SPEC 4.10), or ``None`` for no cut."""
+    card_values: tuple[int, ...] = CARD_VALUES_PAGAT
+    """Penalty points in the order 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, joker.
+    A wild 2 costs what a 2 costs."""
+    turn_limit: int | None = 50
+    """A round in which nobody has gone out after every seat has taken this many
+    turns ends with nobody out; ``None`` for no limit."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise RulesError(f"name: must be a non-empty string, not {self.name!r}")
+        _positive("min_players", self.min_players, 2)
+        _positive("max_players", self.max_players, self.min_players)
+        _positive("jokers_per_deck", self.jokers_per_deck, 0)
+        _positive("hand_size", self.hand_size, 1)
+        _positive("min_set_length", self.min_set_length, 2)
+        _positive("min_run_length", self.min_run_length, 2)
+        if self.min_run_length > 13:
+            raise RulesError("min_run_length: a run holds at most 13 cards")
+        if not isinstance(self.contracts, tuple) or not self.contracts:
+            raise RulesError("contracts: give at least one Contract, as a tuple")
+        for number, contract in enumerate(self.contracts, 1):
+            if not isinstance(contract, Contract):
+                raise RulesError(f"contracts[{number - 1}]: {contract!r} is not a Contract")
+            if contract.set_length < self.min_set_length or contract.run_length < self.min_run_length:
+                raise RulesError(
+                    f"contracts[{number - 1}]: round {number} asks for melds shorter than "
+                    f"min_set_length/min_run_length"
+                )
+        self._check_decks()
+        if not isinstance(self.buy_limits, tuple) or len(self.buy_limits) != len(self.contracts):
+            raise RulesError(
+                f"buy_limits: give one number per round ({len(self.contracts)}), not {self.buy_limits!r}"
+            )
+        for i, limit in enumerate(self.buy_limits):
+            _positive(f"buy_limits[{i}]", limit, 0)
+        _positive("buy_penalty_cards", self.buy_penalty_cards, 0)
+        if self.max_wilds_per_meld is not None:
+            _positive("max_wilds_per_meld", self.max_wilds_per_meld, 0)
+        _positive("contract_run_gap", self.contract_run_gap, 0)
+        for flag in (
+            "wild_twos", "ace_low", "wilds_at_most_naturals", "run_wilds_apart",
+            "distinct_contract_set_ranks", "lay_off_on_going_down_turn", "buy_after_down",
+            "shanghai_call", "swap_from_runs", "swap_from_sets", "swapped_wild_must_be_played",
+            "swap_forces_going_down",
+        ):
+            if type(getattr(self, flag)) is not bool:
+                raise RulesError(f"{flag}: must be True or False, not {getattr(self, flag)!r}")
+        if self.swap_eligibility not in ("down_earlier_turn", "down", "not_down", "anyone"):
+            raise RulesError(f"swap_eligibility: {self.swap_eligibility!r} is not one of "
+                             "'down_earlier_turn', 'down', 'not_down', 'anyone'")
+        if self.going_out not in ("any", "discard", "play"):
+            raise RulesError(f"going_out: {self.going_out!r} is not one of 'any', 'discard', 'play'")
+        if self.cut_penalty is not None:
+            _positive("cut_penalty", self.cut_penalty, 0)
+        if (
+            not isinstance(self.card_values, tuple)
+            or len(self.card_values) != 14
+            or any(type(v) is not int or v < 0 for v in self.card_values)
+        ):
+            raise RulesError("card_values: give 14 whole numbers >= 0, for 2-10, J, Q, K, A and the joker")
+        if self.turn_limit is not None:
+            _positive("turn_limit", self.turn_limit, 1)
+
+    def _check_decks(self) -> None:
+        pairs = self.decks_by_players
+        if not isinstance(pairs, tuple) or not pairs:
+            raise RulesError("decks_by_players: give (up_to_players, decks) pairs, as a tuple")
+        previous = 0
+        for i, pair in enumerate(pairs):
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise RulesError(f"decks_by_players[{i}]: {pair!r} is not an (up_to_players, decks) pair")
+            _positive(f"decks_by_players[{i}][0]", pair[0], previous + 1)
+            _positive(f"decks_by_players[{i}][1]", pair[1], 1)
+            previous = pair[0]
+        if previous < self.max_players:
+            raise RulesError(f"decks_by_players: says nothing for {self.max_players} players")
+        for players in range(self.min_players, self.max_players + 1):
+            total = self.decks_for(players) * (52 + self.jokers_per_deck)
+            if total < players * self.hand_size + 2:
+                raise RulesError(
+                    f"hand_size: {players} players x {self.hand_size} cards + a flip card and a stock "
+                    f"need more than the {total} cards of decks_by_players"
+                )
+
+    @property
+    def rounds(self) -> int:
+        """The number of rounds."""
+        return len(self.contracts)
+
+    def decks_for(self, players: int) -> int:
+        """The number of 52-card decks used with ``players`` players."""
+        for up_to, decks in self.decks_by_players:
+            if players <= up_to:
+                return decks
+        raise RulesError(f"decks_by_players: says nothing for {players} players")
+
+    def card_count(self, players: int) -> int:
+        """How many cards are in play with ``players`` players."""
+        return self.decks_for(players) * (52 + self.jokers_per_deck)
+
+    def contract(self, round_number: int) -> Contract:
+        """The contract of ``round_number`` (1-based)."""
+        if type(round_number) is not int or not 1 <= round_number <= len(self.contracts):
+            raise RulesError(f"round_number: {round_number!r} is not a round of {self.name} "
+                             f"(1-{len(self.contracts)})")
+        return self.contracts[round_number - 1]
+
+    def buy_limit(self, round_number: int) -> int:
+        """The buys each player has in ``round_number``."""
+        return self.buy_limits[round_number - 1]
+
+
+PAGAT7: Final = Rules(
+    name="pagat7",
+    min_players=3,
+    max_players=5,
+    decks_by_players=((5, 2),),
+    hand_size=11,
+    contracts=_SEVEN[:6] + (Contract(runs=3, no_discard=True),),
+    max_wilds_per_meld=1,
+    distinct_contract_set_ranks=True,
+    contract_run_gap=1,
+    buy_limits=(2,) * 7,
+    buy_penalty_cards=2,
+    shanghai_call=True,
+    swap_from_runs=True,
+    swap_eligibility="down_earlier_turn",
+    swapped_wild_must_be_played=True,
+    going_out="any",
+)
+"""Seven-round Shanghai after Pagat (seeds 000, 001)."""
+
+TEN_ROUND: Final = Rules(
+    name="ten-round",
+    min_players=3,
+    max_players=8,
+    decks_by_players=((4, 2), (6, 3), (8, 4)),
+    hand_size=10,
+    contracts=(
+        Contract(sets=2),
+        Contract(sets=1, runs=1),
+        Contract(runs=2),
+        Contract(sets=1, runs=1, run_length=5),
+        Contract(sets=3),
+        Contract(sets=1, runs=1, run_length=7),
+        Contract(runs=3),
+        Contract(sets=1, runs=1, run_length=10),
+        Contract(sets=3, runs=1, run_length=5),
+        Contract(runs=3, run_length=5),
+    ),
+    ace_low=True,
+    wilds_at_most_naturals=True,
+    buy_limits=(3,) * 9 + (4,),
+    buy_penalty_cards=1,
+    buy_after_down=False,
+    swap_from_runs=True,
+    swap_from_sets=True,
+    swap_eligibility="anyone",
+    swap_forces_going_down=True,
+    going_out="discard",
+)
+"""Ten-round Shanghai (seeds 003, 004)."""
+
+ISRA: Final = Rules(
+    name="isra",
+    min_players=3,
+    max_players=8,
+    decks_by_players=((8, 3),),
+    hand_size=11,
+    contracts=_SEVEN,
+    wild_twos=True,
+    ace_low=True,
+    run_wilds_apart=True,
+    buy_limits=(2,) * 7,
+    buy_penalty_cards=2,
+    swap_from_runs=True,
+    swap_eligibility="down",
+    swapped_wild_must_be_played=True,
+    going_out="play",
+    cut_penalty=50,
+    card_values=CARD_VALUES_ISRA,
+)
+"""International Shanghai Rummy Association rules: aces low or high, 2s wild (seed 002)."""
+
+PRESETS: Final[dict[str, Rules]] = {"pagat7": PAGAT7, "ten-round": TEN_ROUND, "isra": ISRA}
+"""The presets by name."""
+
+_ALIASES: Final = {"pagat": "pagat7", "seven-round": "pagat7", "ten_round": "ten-round",
+                   "tenround": "ten-round", "10-round": "ten-round"}
+
+
+def get_rules(name: str) -> Rules:
+    """The preset called ``name``: ``"pagat7"``, ``"ten-round"`` or ``"isra"`` (any case).
+
+    Raises :class:`RulesError` listing the known names.
+    """
+    if not isinstance(name, str):
+        raise RulesError(f"get_rules: {name!r} is not a variant name")
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    try:
+        return PRESETS[key]
+    except KeyError:
+        raise RulesError(f"get_rules: no variant called {name!r}; known: {', '.join(PRESETS)}") from None
