@@ -8,6 +8,20 @@ changed :class:`Rules` values.
 """
 
 from ._version import __version__
+from .actions import (
+    Action,
+    Buy,
+    CallShanghai,
+    Cut,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    StartRound,
+    SwapWild,
+    TakeDiscard,
+    WithdrawBuy,
+)
 from .cards import (
     ACE,
     JACK,
@@ -30,8 +44,11 @@ from .contracts import (
     find_contract,
     hand_penalty,
 )
+from .engine import apply, check, is_legal, legal_actions, new_game, setup_round
+from .errors import IllegalAction, MalformedAction
 from .melds import End, Meld, MeldCheck, MeldError, MeldKind, check_meld, is_wild, lay_off_options
 from .rules import ISRA, PAGAT7, PRESETS, TEN_ROUND, Contract, GoingOut, Rules, RulesError, SwapEligibility, get_rules
+from .state import EndedBy, GameState, Phase, RoundResult, TableMeld
 
 __all__ = [
     "ACE",
@@ -43,22 +60,43 @@ __all__ = [
     "PRESETS",
     "QUEEN",
     "TEN_ROUND",
+    "Action",
+    "Buy",
+    "CallShanghai",
     "Card",
     "CardParseError",
     "Contract",
     "ContractCheck",
+    "Cut",
+    "Discard",
+    "DrawStock",
     "End",
+    "EndedBy",
+    "GameState",
     "GoingOut",
+    "IllegalAction",
+    "LayDown",
+    "LayOff",
+    "MalformedAction",
     "Meld",
     "MeldCheck",
     "MeldError",
     "MeldKind",
+    "Phase",
+    "RoundResult",
     "Rules",
     "RulesError",
+    "StartRound",
     "Suit",
     "SwapEligibility",
+    "SwapWild",
+    "TableMeld",
+    "TakeDiscard",
+    "WithdrawBuy",
     "__version__",
+    "apply",
     "card_value",
+    "check",
     "check_contract",
     "check_meld",
     "contract_layouts",
@@ -67,8 +105,12 @@ __all__ = [
     "full_deck",
     "get_rules",
     "hand_penalty",
+    "is_legal",
     "is_wild",
     "lay_off_options",
+    "legal_actions",
+    "new_game",
     "parse_card",
     "parse_cards",
+    "setup_round",
 ]

@@ -1,0 +1,194 @@
+"""Actions: one small frozen class per thing a player (or the table) can do.
+
+Every action but :class:`StartRound` names the acting seat as ``player``.
+Cards are :class:`~shanghai_rules.cards.Card` values; ``meld`` fields are
+indices into ``state.table``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Union
+
+import attrs
+
+from .cards import Card, CardParseError, parse_card
+from .errors import MalformedAction
+from .melds import End, Meld
+
+__all__ = [
+    "Action",
+    "Buy",
+    "CallShanghai",
+    "Cut",
+    "Discard",
+    "DrawStock",
+    "LayDown",
+    "LayOff",
+    "StartRound",
+    "SwapWild",
+    "TakeDiscard",
+    "WithdrawBuy",
+]
+
+
+def _seat(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int or value < 0:
+        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {value!r} is not a seat number")
+
+
+def _index(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int or value < 0:
+        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {value!r} is not an index into the table")
+
+
+def _end(instance: object, attribute: attrs.Attribute[End | None], value: object) -> None:
+    if value not in (None, "low", "high"):
+        raise MalformedAction(f"{type(instance).__name__}.end: {value!r} is not 'low', 'high' or None")
+
+
+def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if type(value) is not bool:
+        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {value!r} is not True or False")
+
+
+def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int:
+        raise MalformedAction(f"Cut.count: {value!r} is not a whole number")
+
+
+def _card(value: object) -> Card:
+    """A card field accepts a Card or its notation."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        try:
+            return parse_card(value)
+        except CardParseError as exc:
+            raise MalformedAction(str(exc)) from None
+    raise MalformedAction(f"{value!r} is not a card")
+
+
+def _groups(value: object) -> tuple[tuple[Card, ...] | Meld, ...]:
+    """LayDown groups: each a Meld or a sequence of cards (or card notation)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise MalformedAction(f"LayDown.melds: {value!r} is not a sequence of card groups")
+    groups: list[tuple[Card, ...] | Meld] = []
+    for i, group in enumerate(value):
+        if isinstance(group, Meld):
+            groups.append(group)
+        elif isinstance(group, str):
+            try:
+                from .cards import parse_cards
+
+                groups.append(parse_cards(group))
+            except CardParseError as exc:
+                raise MalformedAction(f"LayDown.melds[{i}]: {exc}") from None
+        elif isinstance(group, Iterable):
+            groups.append(tuple(_card(c) for c in group))
+        else:
+            raise MalformedAction(f"LayDown.melds[{i}]: {group!r} is not a group of cards")
+    return tuple(groups)
+
+
+@attrs.frozen
+class DrawStock:
+    """Draw the top card of the stock (this also settles any buy requests first, SPEC 4.4)."""
+
+    player: int = attrs.field(validator=_seat)
+
+
+@attrs.frozen
+class TakeDiscard:
+    """Take the upcard on your own turn: free, and not a buy (000)."""
+
+    player: int = attrs.field(validator=_seat)
+
+
+@attrs.frozen
+class Buy:
+    """Ask to buy the upcard while the player on turn has not drawn ("May I?", SPEC 4.4)."""
+
+    player: int = attrs.field(validator=_seat)
+
+
+@attrs.frozen
+class WithdrawBuy:
+    """Take back a buy request before it is settled."""
+
+    player: int = attrs.field(validator=_seat)
+
+
+@attrs.frozen
+class LayDown:
+    """Go down: lay the whole contract at once.
+
+    ``melds`` holds the contract's groups, each a plain sequence of cards (read
+    as unordered) or an arranged :class:`~shanghai_rules.melds.Meld` (kept exactly).
+    """
+
+    player: int = attrs.field(validator=_seat)
+    melds: tuple[tuple[Card, ...] | Meld, ...] = attrs.field(converter=_groups)
+
+
+@attrs.frozen
+class LayOff:
+    """Add ``card`` to the meld ``state.table[meld]``.
+
+    ``end`` (``"low"`` or ``"high"``) says which end of a run the card extends;
+    it is needed only where the card could go at either end.
+    """
+
+    player: int = attrs.field(validator=_seat)
+    card: Card = attrs.field(converter=_card)
+    meld: int = attrs.field(validator=_index)
+    end: End | None = attrs.field(default=None, validator=_end)
+
+
+@attrs.frozen
+class SwapWild:
+    """Give ``card`` to the meld ``state.table[meld]`` and take the wild it replaces (SPEC 4.7)."""
+
+    player: int = attrs.field(validator=_seat)
+    card: Card = attrs.field(converter=_card)
+    meld: int = attrs.field(validator=_index)
+
+
+@attrs.frozen
+class Discard:
+    """Discard ``card``, ending the turn; ``shanghai=True`` declares Shanghai on it (SPEC 4.8)."""
+
+    player: int = attrs.field(validator=_seat)
+    card: Card = attrs.field(converter=_card)
+    shanghai: bool = attrs.field(default=False, validator=_flag)
+
+
+@attrs.frozen
+class CallShanghai:
+    """Call Shanghai on the last discard: it goes onto ``state.table[meld]`` (SPEC 4.8).
+
+    ``end`` works as in :class:`LayOff` for a card that could go at either end of a run.
+    """
+
+    player: int = attrs.field(validator=_seat)
+    meld: int = attrs.field(validator=_index)
+    end: End | None = attrs.field(default=None, validator=_end)
+
+
+@attrs.frozen
+class Cut:
+    """Cut the cards before the deal: ``count`` is how many cards the cut gave the dealer (SPEC 4.10)."""
+
+    player: int = attrs.field(validator=_seat)
+    count: int = attrs.field(validator=_count)
+
+
+@attrs.frozen
+class StartRound:
+    """Deal the next round after one has ended."""
+
+
+Action = Union[
+    DrawStock, TakeDiscard, Buy, WithdrawBuy, LayDown, LayOff, SwapWild, Discard, CallShanghai, Cut, StartRound
+]
+"""Any action."""

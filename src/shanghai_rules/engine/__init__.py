@@ -1,0 +1,182 @@
+"""The referee: :func:`new_game`, :func:`setup_round`, :func:`legal_actions`,
+:func:`check`, :func:`is_legal` and :func:`apply`.
+
+``check``, ``is_legal``, ``legal_actions`` and ``apply`` share one judgement:
+``apply`` computes the next state only after the same checks ``check`` makes,
+and ``legal_actions`` lists candidates filtered by those same checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import chain
+from typing import Any
+
+from ..actions import (
+    Action,
+    Buy,
+    CallShanghai,
+    Cut,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    StartRound,
+    SwapWild,
+    TakeDiscard,
+    WithdrawBuy,
+)
+from ..errors import IllegalAction
+from ..state import GameState
+from .common import fits, fits_any, replace
+from .deal import cut, new_game, setup_round, start_round
+from .discard import discard, discard_refusal
+from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
+from .play import can_finish as _can_finish
+from .play import judge_play, lay_down_plays, lay_off_plays, position_of, swap_plays
+from .scoring import end_round
+
+__all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "setup_round"]
+
+#: How many different LayDown actions ``legal_actions`` lists at most (see its docstring).
+LAY_DOWN_CHOICES = 8
+
+
+def _play(state: GameState, action: LayDown | LayOff | SwapWild) -> GameState:
+    name = type(action).__name__
+    if state.phase != "play":
+        raise IllegalAction(f"{name}: plays come after the draw, on one's own turn (phase {state.phase!r})", action)
+    if action.player != state.turn:
+        raise IllegalAction(f"{name}: it is seat {state.turn}'s turn, not seat {action.player}'s", action)
+    turn, pos = position_of(state)
+    after = judge_play(turn, pos, action)
+    seat = state.turn
+    hands = list(state.hands)
+    hands[seat] = after.hand
+    down = state.down if after.down == state.down[seat] else tuple(
+        after.down if i == seat else d for i, d in enumerate(state.down))
+    new = replace(state, hands=tuple(hands), table=after.table, down=down, went_down_this_turn=after.went_down,
+                  owed_wilds=after.owed, must_go_down=after.must_go_down)
+    if not after.hand:
+        return end_round(new, seat, "out")
+    return new
+
+
+_HANDLERS: dict[type[Any], Callable[[GameState, Any], GameState]] = {
+    DrawStock: draw_stock,
+    TakeDiscard: take_discard,
+    Buy: buy,
+    WithdrawBuy: withdraw_buy,
+    LayDown: _play,
+    LayOff: _play,
+    SwapWild: _play,
+    Discard: discard,
+    CallShanghai: call_shanghai,
+    Cut: cut,
+    StartRound: start_round,
+}
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``.  ``state`` itself is never changed.
+
+    Raises :class:`~shanghai_rules.errors.IllegalAction` with the reason when the
+    action is not allowed now.
+    """
+    if not isinstance(state, GameState):
+        raise IllegalAction(f"apply: {state!r} is not a GameState")
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"{action!r} is not an action", action)
+    if state.phase == "game_over":
+        raise IllegalAction(f"{type(action).__name__}: the game is over", action)
+    player = getattr(action, "player", None)
+    if player is not None and player >= state.players:
+        raise IllegalAction(f"{type(action).__name__}: there is no seat {player} "
+                            f"({state.players} players)", action)
+    return handler(state, action)
+
+
+def check(state: GameState, action: Action) -> None:
+    """Raise :class:`~shanghai_rules.errors.IllegalAction` with the reason if ``action`` is not allowed now."""
+    apply(state, action)
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """True if ``action`` is allowed now."""
+    try:
+        apply(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
+    """Every legal action now, of every seat (or of ``player`` only).
+
+    Exceptions, documented:
+
+    * ``LayDown``: a contract can often be laid down in very many ways; up to
+      ``LAY_DOWN_CHOICES`` distinct layouts are listed, from
+      :func:`~shanghai_rules.contracts.contract_layouts` in its order, and at
+      least one whenever going down is possible.  ``apply`` accepts every
+      legal ``LayDown``, listed or not.
+    * ``LayOff``: ``end`` is given only where the card fits either end of a
+      run; where it fits one end only, the listed action leaves ``end`` out
+      (``apply`` also accepts that end named explicitly).
+    """
+    if state.phase == "game_over":
+        return []
+    if state.phase == "round_over":
+        return [StartRound()] if player is None else []
+    if state.phase == "cut":
+        seat = state.cutter
+        if player is not None and player != seat:
+            return []
+        return [Cut(seat, count) for count in range(1, len(state.stock) + 1)]
+    actions: list[Action] = []
+    if state.phase == "draw":
+        n = state.players
+        for seat in range(n):
+            if player is not None and seat != player:
+                continue
+            if seat == state.turn:
+                actions.append(DrawStock(seat))
+                if state.discard and state.upcard_live:
+                    actions.append(TakeDiscard(seat))
+            elif not buy_refusal(state, seat):
+                actions.append(Buy(seat))
+            if seat in state.buy_requests:
+                actions.append(WithdrawBuy(seat))
+            if state.shanghai_open and seat != state.discarder and len(state.hands[seat]) >= 2:
+                top = state.discard[-1]
+                for index, tm in enumerate(state.table):
+                    options = fits(tm.meld, state.rules).get(top, ())
+                    if len(options) == 1:
+                        actions.append(CallShanghai(seat, index))
+                    else:
+                        actions.extend(CallShanghai(seat, index, end) for end, _ in options)
+        return actions
+    # the play phase: only the player on turn acts
+    seat = state.turn
+    if player is not None and player != seat:
+        return []
+    turn, pos = position_of(state)
+    listed = 0
+    for lay_down, after in lay_down_plays(turn, pos):
+        if _can_finish(turn, after):
+            actions.append(lay_down)
+            listed += 1
+            if listed >= LAY_DOWN_CHOICES:
+                break
+    for action, after in chain(lay_off_plays(turn, pos), swap_plays(turn, pos)):
+        if _can_finish(turn, after):
+            actions.append(action)
+    rules = state.rules
+    for card in dict.fromkeys(pos.hand):
+        plain = Discard(seat, card)
+        if not discard_refusal(state, plain):
+            actions.append(plain)
+            if rules.shanghai_call and fits_any(card, state.table, rules):
+                actions.append(Discard(seat, card, shanghai=True))
+    return actions

@@ -1,0 +1,132 @@
+"""What every phase of the referee shares: hand arithmetic, the seeded random
+source, the stock, and which cards fit which meld on the table."""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from typing import Any
+
+import attrs
+
+from ..cards import ALL_CARDS, Card
+from ..errors import IllegalAction
+from ..melds import End, Meld, is_wild, lay_off_options
+from ..rules import Rules
+from ..state import GameState
+
+__all__ = [
+    "IllegalAction",
+    "add_cards",
+    "fits",
+    "remove_cards",
+    "replace",
+    "take_from_stock",
+]
+
+
+def replace(state: GameState, **changes: Any) -> GameState:
+    """A new state with ``changes``; every other field is shared with ``state``."""
+    return attrs.evolve(state, **changes)
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card], why: str = "") -> tuple[Card, ...]:
+    """``hand`` less ``cards`` (a multiset difference); IllegalAction if a card is not there."""
+    rest = list(hand)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            raise IllegalAction(why or f"{card} is not in the hand") from None
+    return tuple(rest)
+
+
+def add_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``hand`` with ``cards`` added, kept sorted."""
+    out = list(hand)
+    for card in cards:
+        insort(out, card, key=_code)
+    return tuple(out)
+
+
+def shuffled(cards: Iterable[Card], seed: int) -> tuple[list[Card], int]:
+    """``cards`` shuffled by the state's random source, and the source's next state."""
+    rng = random.Random(seed)
+    out = list(cards)
+    rng.shuffle(out)
+    return out, rng.getrandbits(64)
+
+
+def pick(count: int, seed: int) -> tuple[int, int]:
+    """A random index below ``count``, and the random source's next state."""
+    rng = random.Random(seed)
+    return rng.randrange(count), rng.getrandbits(64)
+
+
+def take_from_stock(
+    stock: tuple[Card, ...], discard: tuple[Card, ...], seed: int, count: int
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
+    """Take up to ``count`` cards from the top of the stock.
+
+    When the stock is empty, the discard pile but its top card is shuffled into
+    a new stock (SPEC 4.5); cards that even that cannot supply are not taken.
+    Returns (cards taken, stock, discard, seed).
+    """
+    taken: list[Card] = []
+    while len(taken) < count:
+        if not stock:
+            if len(discard) <= 1:
+                break
+            new_stock, seed = shuffled(discard[:-1], seed)
+            stock, discard = tuple(new_stock), discard[-1:]
+        need = count - len(taken)
+        taken.extend(stock[:need])
+        stock = stock[need:]
+    return tuple(taken), stock, discard, seed
+
+
+Fits = Mapping[Card, tuple[tuple["End | None", Meld], ...]]
+
+
+@lru_cache(maxsize=8192)
+def fits(meld: Meld, rules: Rules) -> Fits:
+    """Every card that can be laid off on ``meld``, with its options (see ``lay_off_options``)."""
+    candidates: list[Card] = [ALL_CARDS[52]]
+    if rules.wild_twos:
+        candidates.extend(ALL_CARDS[s * 13] for s in range(4))
+    if meld.kind == "set":
+        if meld.rank is None:
+            candidates.extend(ALL_CARDS[:52])
+        else:
+            candidates.extend(ALL_CARDS[s * 13 + meld.rank - 2] for s in range(4))
+    else:
+        suit = meld.suit
+        assert suit is not None
+        for position in (meld.start - 1, meld.start + len(meld.cards)):
+            if 1 <= position <= 14:
+                rank = 14 if position == 1 else position
+                candidates.append(ALL_CARDS[suit * 13 + rank - 2])
+    out: dict[Card, tuple[tuple[End | None, Meld], ...]] = {}
+    for card in candidates:
+        if card in out:
+            continue
+        options = lay_off_options(meld, card, rules)
+        if options:
+            out[card] = options
+    return out
+
+
+def fits_any(card: Card, table: Iterable[Any], rules: Rules) -> bool:
+    """True if ``card`` can be laid off on some meld of ``table`` (a sequence of TableMeld)."""
+    return any(card in fits(tm.meld, rules) for tm in table)
+
+
+def wild(card: Card, rules: Rules) -> bool:
+    """``is_wild``, re-exported for the phase modules."""
+    return is_wild(card, rules)

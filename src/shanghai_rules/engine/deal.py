@@ -1,0 +1,164 @@
+"""Dealing: new games, set-up positions, the cut, and :class:`StartRound`."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from ..actions import Cut, StartRound
+from ..cards import Card, full_deck, parse_cards
+from ..errors import IllegalAction
+from ..rules import Rules, RulesError
+from ..state import GameState
+from .common import replace, shuffled
+
+__all__ = ["cut", "new_game", "setup_round", "start_round"]
+
+
+def _check_players(rules: Rules, players: object) -> int:
+    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+        raise RulesError(
+            f"players: {rules.name} is played by {rules.min_players}-{rules.max_players} players, not {players!r}"
+        )
+    return players
+
+
+def _fresh_round(
+    rules: Rules, players: int, round_number: int, dealer: int, scores: tuple[int, ...],
+    results: tuple, seed: int,  # type: ignore[type-arg]
+) -> GameState:
+    """The cards of a new round shuffled; dealt at once, or waiting for the cut."""
+    deck, seed = shuffled(full_deck(rules.decks_for(players), rules.jokers_per_deck), seed)
+    state = GameState(
+        rules=rules, round_number=round_number, dealer=dealer, phase="cut", turn=(dealer - 1) % players,
+        hands=((),) * players, table=(), stock=tuple(deck), discard=(), upcard_live=False, discarder=None,
+        buys_left=(rules.buy_limit(round_number),) * players, buy_requests=(), buy_withdrawn=(),
+        down=(False,) * players, scores=scores, round_results=results, seed=seed,
+    )
+    if rules.cut_penalty is None:
+        return _deal(state)
+    return state
+
+
+def _deal(state: GameState) -> GameState:
+    """Deal from the stock: a card at a time from the dealer's left, then the flip card."""
+    players = state.players
+    size = state.rules.hand_size
+    stock = state.stock
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(size * players):
+        hands[(state.dealer + 1 + i) % players].append(stock[i])
+    dealt = size * players
+    flip = stock[dealt]
+    return replace(
+        state, phase="draw", turn=(state.dealer + 1) % players,
+        hands=tuple(tuple(sorted(h, key=_code)) for h in hands),
+        stock=stock[dealt + 1:], discard=(flip,), upcard_live=True, discarder=None,
+    )
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def new_game(rules: Rules, players: int, seed: int = 0, dealer: int = 0) -> GameState:
+    """A new game: round 1 dealt (or, where the rules have a cut, waiting for it).
+
+    ``seed`` starts the state's own random source: the same seed and the same
+    actions always give the same game.  ``dealer`` is round 1's dealer.
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules: {rules!r} is not a Rules")
+    players = _check_players(rules, players)
+    if type(seed) is not int:
+        raise RulesError(f"seed: {seed!r} is not a whole number")
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise RulesError(f"dealer: {dealer!r} is not a seat (0-{players - 1})")
+    start = random.Random(seed).getrandbits(64)
+    return _fresh_round(rules, players, 1, dealer, (0,) * players, (), start)
+
+
+def _cards(value: Iterable[Card] | str, where: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    out = tuple(value)
+    for card in out:
+        if not isinstance(card, Card):
+            raise RulesError(f"{where}: {card!r} is not a Card")
+    return out
+
+
+def setup_round(
+    rules: Rules,
+    hands: Sequence[Iterable[Card] | str],
+    stock: Iterable[Card] | str = (),
+    discard: Iterable[Card] | str = (),
+    round_number: int = 1,
+    dealer: int = 0,
+    scores: Sequence[int] | None = None,
+    seed: int = 0,
+) -> GameState:
+    """A dealt position, for tests, puzzles and tutorials.
+
+    ``hands`` has one group of cards per seat (any number, none empty);
+    ``stock`` is top card first and ``discard`` bottom to top, as in a state.
+    The seat after ``dealer`` is on turn, about to draw.  Cards need not make
+    whole decks, but no card may appear more often than the decks hold it.
+    Groups may be given as card notation (``"4H 5H JK"``).
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules: {rules!r} is not a Rules")
+    seats = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
+    players = _check_players(rules, len(seats))
+    for i, hand in enumerate(seats):
+        if not hand:
+            raise RulesError(f"hands[{i}]: a hand cannot be empty")
+    stock_cards = _cards(stock, "stock")
+    discard_cards = _cards(discard, "discard")
+    rules.contract(round_number)
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise RulesError(f"dealer: {dealer!r} is not a seat (0-{players - 1})")
+    if type(seed) is not int:
+        raise RulesError(f"seed: {seed!r} is not a whole number")
+    totals = (0,) * players if scores is None else tuple(scores)
+    if len(totals) != players or any(type(s) is not int for s in totals):
+        raise RulesError(f"scores: give one whole number per seat, not {scores!r}")
+    decks = rules.decks_for(players)
+    held = Counter(c for h in seats for c in h)
+    held.update(stock_cards)
+    held.update(discard_cards)
+    for card, count in held.items():
+        allowed = decks * rules.jokers_per_deck if card.is_joker else decks
+        if count > allowed:
+            raise RulesError(f"cards: {card} appears {count} times but {decks} decks hold it {allowed} times")
+    return GameState(
+        rules=rules, round_number=round_number, dealer=dealer, phase="draw", turn=(dealer + 1) % players,
+        hands=tuple(tuple(sorted(h, key=_code)) for h in seats), table=(), stock=stock_cards,
+        discard=discard_cards, upcard_live=bool(discard_cards), discarder=None,
+        buys_left=(rules.buy_limit(round_number),) * players, buy_requests=(), buy_withdrawn=(),
+        down=(False,) * players, scores=totals, round_results=(), seed=random.Random(seed).getrandbits(64),
+    )
+
+
+def start_round(state: GameState, action: StartRound) -> GameState:
+    """Deal the next round: the deal passes left (000, 003)."""
+    if state.phase != "round_over":
+        raise IllegalAction(f"StartRound: the round is not over (phase {state.phase!r})", action)
+    return _fresh_round(
+        state.rules, state.players, state.round_number + 1, (state.dealer + 1) % state.players,
+        state.scores, state.round_results, state.seed,
+    )
+
+
+def cut(state: GameState, action: Cut) -> GameState:
+    """The cut before the deal (SPEC 4.10): exact when it gives the dealer every dealt card and the flip card."""
+    if state.phase != "cut":
+        raise IllegalAction(f"Cut: there is no cut now (phase {state.phase!r})", action)
+    if action.player != state.cutter:
+        raise IllegalAction(f"Cut: seat {state.cutter}, the dealer's right, cuts this round (SPEC 4.10)", action)
+    total = len(state.stock)
+    if not 1 <= action.count <= total:
+        raise IllegalAction(f"Cut: the count is how many cards the cut gave the dealer, 1-{total}", action)
+    exact = action.count == state.players * state.rules.hand_size + 1
+    return _deal(replace(state, cut=(action.player, exact)))

@@ -1,0 +1,321 @@
+"""The play phase: going down, laying off, swapping wilds, and the obligations a
+swap leaves (SPEC 4.2, 4.3, 4.7, 4.9).
+
+A play is judged on a :class:`Position` (the parts of the state a play can
+change), so the same judgement serves :func:`~shanghai_rules.engine.apply`,
+:func:`~shanghai_rules.engine.legal_actions` and the search that makes sure no
+play leaves a player unable to finish the turn (the no-trap ruling of SPEC 4.9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple, Union
+
+from ..actions import LayDown, LayOff, SwapWild
+from ..cards import Card
+from ..contracts import check_contract, contract_layouts
+from ..errors import IllegalAction
+from ..melds import End, Meld
+from ..rules import Contract, Rules
+from ..state import GameState, TableMeld
+from .common import add_cards, fits, remove_cards
+
+__all__ = [
+    "Position",
+    "Turn",
+    "can_finish",
+    "judge_play",
+    "lay_down_plays",
+    "lay_off_plays",
+    "plays",
+    "position_of",
+    "swap_plays",
+]
+
+Play = LayDown | LayOff | SwapWild
+
+
+class Turn(NamedTuple):
+    """What does not change during one player's play phase."""
+
+    rules: Rules
+    contract: Contract
+    player: int
+    round_number: int
+
+
+class Position(NamedTuple):
+    """The parts of the state that plays change."""
+
+    hand: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    down: bool
+    went_down: bool
+    owed: tuple[Card, ...]
+    must_go_down: bool
+
+
+def position_of(state: GameState) -> tuple[Turn, Position]:
+    """The turn and position of the player on turn."""
+    p = state.turn
+    turn = Turn(state.rules, state.contract, p, state.round_number)
+    pos = Position(state.hands[p], state.table, state.down[p], state.went_down_this_turn,
+                   state.owed_wilds, state.must_go_down)
+    return turn, pos
+
+
+def _settle_owed(owed: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
+    if not owed:
+        return owed
+    rest = list(owed)
+    for card in played:
+        if card in rest:
+            rest.remove(card)
+    return tuple(rest)
+
+
+def _empty_hand_refusal(turn: Turn) -> str:
+    if turn.rules.going_out == "discard" and not turn.contract.no_discard:
+        return ("under these rules a player goes out only by discarding the last card (003): "
+                "keep a card to discard")
+    return ""
+
+
+def _lay_down(turn: Turn, pos: Position, action: LayDown) -> Position:
+    rules, contract = turn.rules, turn.contract
+    if pos.down:
+        raise IllegalAction("LayDown: this player is already down; the contract is laid down once, "
+                            "and no further melds after it (000, 002)", action)
+    result = check_contract(action.melds, rules, turn.round_number)
+    if not result:
+        raise IllegalAction(f"LayDown: {result.reason}", action)
+    laid = tuple(card for meld in result.melds for card in meld.cards)
+    hand = remove_cards(pos.hand, laid, f"LayDown: the melds use cards seat {turn.player} does not hold")
+    if contract.no_discard and hand:
+        raise IllegalAction(f"LayDown: round {turn.round_number}'s contract takes the whole hand at once, "
+                            f"with no discard (000, 001); {len(hand)} cards would be left", action)
+    if not hand:
+        refusal = _empty_hand_refusal(turn)
+        if refusal:
+            raise IllegalAction(f"LayDown: {refusal}", action)
+    table = pos.table + tuple(TableMeld(owner=turn.player, meld=m) for m in result.melds)
+    return Position(hand, table, True, True, _settle_owed(pos.owed, laid), False)
+
+
+def _lay_off(turn: Turn, pos: Position, action: LayOff) -> Position:
+    rules = turn.rules
+    if not pos.down:
+        raise IllegalAction("LayOff: a player who is not down cannot lay off (002)", action)
+    if turn.contract.no_discard:
+        raise IllegalAction(f"LayOff: no one lays off in round {turn.round_number}, where going down "
+                            f"takes the whole hand (000)", action)
+    if pos.went_down and not rules.lay_off_on_going_down_turn:
+        raise IllegalAction("LayOff: under these rules a player may not lay off on the turn they go down", action)
+    card = action.card
+    if card not in pos.hand:
+        raise IllegalAction(f"LayOff: {card} is not in seat {turn.player}'s hand", action)
+    if action.meld >= len(pos.table):
+        raise IllegalAction(f"LayOff: there is no meld {action.meld} on the table ({len(pos.table)} melds)", action)
+    target = pos.table[action.meld]
+    options = fits(target.meld, rules).get(card, ())
+    if not options:
+        if target.kind == "run":
+            why = "a card joins a run only at either end, as the next card of its suit, within the wild limits (000)"
+        else:
+            why = "a card joins a set only if it is of the set's rank, or a wild within the wild limits"
+        raise IllegalAction(f"LayOff: {card} does not fit {target.meld.describe()}: {why}", action)
+    if action.end is not None:
+        if target.kind == "set":
+            raise IllegalAction("LayOff: end applies only to runs; leave it out for a set", action)
+        chosen = [m for e, m in options if e == action.end]
+        if not chosen:
+            raise IllegalAction(f"LayOff: {card} does not fit the {action.end} end of "
+                                f"{target.meld.describe()}", action)
+        new_meld = chosen[0]
+    elif len(options) > 1:
+        raise IllegalAction(f"LayOff: {card} fits either end of {target.meld.describe()}: "
+                            f"say which with end='low' or end='high'", action)
+    else:
+        new_meld = options[0][1]
+    hand = remove_cards(pos.hand, (card,))
+    if not hand:
+        refusal = _empty_hand_refusal(turn)
+        if refusal:
+            raise IllegalAction(f"LayOff: {refusal}", action)
+    table = list(pos.table)
+    table[action.meld] = TableMeld(owner=target.owner, meld=new_meld)
+    return pos._replace(hand=hand, table=tuple(table), owed=_settle_owed(pos.owed, (card,)))
+
+
+def _swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
+    rules = turn.rules
+    if action.meld >= len(pos.table):
+        raise IllegalAction(f"SwapWild: there is no meld {action.meld} on the table ({len(pos.table)} melds)", action)
+    target = pos.table[action.meld]
+    meld = target.meld
+    if meld.kind == "run" and not rules.swap_from_runs:
+        raise IllegalAction("SwapWild: wilds in runs cannot be swapped under these rules", action)
+    if meld.kind == "set" and not rules.swap_from_sets:
+        raise IllegalAction("SwapWild: wilds in sets are never swapped under these rules (000, 002)", action)
+    who = rules.swap_eligibility
+    if who == "down_earlier_turn" and (not pos.down or pos.went_down):
+        raise IllegalAction("SwapWild: only a player who went down on an earlier turn may swap a wild (000)", action)
+    if who == "down" and not pos.down:
+        raise IllegalAction("SwapWild: only a player who is down may swap a wild (002)", action)
+    if who == "not_down" and pos.down:
+        raise IllegalAction("SwapWild: only a player not yet down may swap a wild under these rules", action)
+    card = action.card
+    if card not in pos.hand:
+        raise IllegalAction(f"SwapWild: {card} is not in seat {turn.player}'s hand", action)
+    index = -1
+    for i in range(len(meld.cards)):
+        if meld.is_natural_at(i):
+            continue
+        if meld.kind == "run":
+            if meld.stands_for(i) == card:
+                index = i
+                break
+        elif meld.rank is not None and card.rank == meld.rank:
+            index = i
+            break
+    if index < 0:
+        raise IllegalAction(f"SwapWild: no wild in {meld.describe()} stands for {card}; a wild is swapped only "
+                            f"for the natural card it represents (SPEC 4.7)", action)
+    freed = meld.cards[index]
+    new_meld = Meld(meld.kind, meld.cards[:index] + (card,) + meld.cards[index + 1:],
+                    rank=meld.rank, suit=meld.suit, start=meld.start)
+    table = list(pos.table)
+    table[action.meld] = TableMeld(owner=target.owner, meld=new_meld)
+    hand = add_cards(remove_cards(pos.hand, (card,)), (freed,))
+    owed = pos.owed + (freed,) if rules.swapped_wild_must_be_played else pos.owed
+    must = pos.must_go_down or (rules.swap_forces_going_down and not pos.down)
+    return pos._replace(hand=hand, table=tuple(table), owed=owed, must_go_down=must)
+
+
+_JUDGES = {LayDown: _lay_down, LayOff: _lay_off, SwapWild: _swap}
+
+
+def judge_play(turn: Turn, pos: Position, action: Play, *, no_trap: bool = True) -> Position:
+    """The position after ``action``, or IllegalAction saying why it is not allowed.
+
+    With ``no_trap`` the play must also leave a way to finish the turn (SPEC 4.9).
+    """
+    after = _JUDGES[type(action)](turn, pos, action)  # type: ignore[operator]
+    if no_trap and not can_finish(turn, after):
+        raise IllegalAction(f"{type(action).__name__}: {_trap_reason(turn, after)}", action)
+    return after
+
+
+def _trap_reason(turn: Turn, pos: Position) -> str:
+    if pos.must_go_down:
+        return ("after this swap the player could not go down this turn, which a player who swaps "
+                "before going down must do (004)")
+    if pos.owed:
+        return ("the freed wild could not be played to the table this turn, as the rules require (000, 002)")
+    return ("this would leave a hand that cannot finish the turn: under these rules the last card cannot "
+            "be discarded, and it could not be played (SPEC 4.9, no trap)")
+
+
+def can_finish(turn: Turn, pos: Position) -> bool:
+    """True if the turn can still end from ``pos``: by a legal discard, or by going out, obligations met."""
+    if not pos.hand:
+        return True
+    if not pos.owed and not pos.must_go_down and (len(pos.hand) >= 2 or turn.rules.going_out != "play"):
+        return True
+    return _search(turn, pos, set())
+
+
+def _search(turn: Turn, pos: Position, seen: set[tuple[object, ...]]) -> bool:
+    key = (pos.hand, tuple(tm.meld for tm in pos.table), pos.down, pos.owed, pos.must_go_down)
+    if key in seen:
+        return False
+    seen.add(key)
+    for _, after in plays(turn, pos):
+        if not after.hand:
+            return True
+        if not after.owed and not after.must_go_down and (
+            len(after.hand) >= 2 or turn.rules.going_out != "play"
+        ):
+            return True
+        if _search(turn, after, seen):
+            return True
+    return False
+
+
+def plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
+    """Every play allowed from ``pos`` before the no-trap test, with the position after it."""
+    yield from lay_down_plays(turn, pos)
+    yield from lay_off_plays(turn, pos)
+    yield from swap_plays(turn, pos)
+
+
+def lay_down_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayDown, Position]]:
+    """Going down with each distinct layout of the contract the hand holds."""
+    if pos.down:
+        return
+    seen: set[tuple[tuple[str, tuple[int, ...]], ...]] = set()
+    for layout in contract_layouts(pos.hand, turn.rules, turn.round_number):
+        key = tuple(sorted(_meld_key(m) for m in layout))
+        if key in seen:
+            continue
+        seen.add(key)
+        action = LayDown(turn.player, layout)
+        try:
+            yield action, _lay_down(turn, pos, action)
+        except IllegalAction:
+            continue
+
+
+def lay_off_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Position]]:
+    """Laying off each card that fits each meld (one action per end where a card fits both)."""
+    rules = turn.rules
+    if not pos.down or turn.contract.no_discard or (pos.went_down and not rules.lay_off_on_going_down_turn):
+        return
+    distinct = tuple(dict.fromkeys(pos.hand))
+    for index, tm in enumerate(pos.table):
+        table_fits = fits(tm.meld, rules)
+        for card in distinct:
+            options = table_fits.get(card)
+            if not options:
+                continue
+            ends: tuple[End | None, ...] = (None,) if len(options) == 1 else tuple(e for e, _ in options)
+            for end in ends:
+                lay_off = LayOff(turn.player, card, index, end)
+                try:
+                    yield lay_off, _lay_off(turn, pos, lay_off)
+                except IllegalAction:
+                    continue
+
+
+def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]:
+    """Swapping each natural card held for a wild that stands for it."""
+    rules = turn.rules
+    if not (rules.swap_from_runs or rules.swap_from_sets):
+        return
+    distinct = tuple(dict.fromkeys(pos.hand))
+    for index, tm in enumerate(pos.table):
+        meld = tm.meld
+        if (meld.kind == "run" and not rules.swap_from_runs) or (meld.kind == "set" and not rules.swap_from_sets):
+            continue
+        wilds = [i for i in range(len(meld.cards)) if not meld.is_natural_at(i)]
+        if not wilds:
+            continue
+        for card in distinct:
+            if card.rank == 0 or not _stands_for_any(meld, card, wilds):
+                continue
+            swap = SwapWild(turn.player, card, index)
+            try:
+                yield swap, _swap(turn, pos, swap)
+            except IllegalAction:
+                continue
+
+
+def _stands_for_any(meld: Meld, card: Card, wilds: list[int]) -> bool:
+    if meld.kind == "set":
+        return meld.rank is not None and card.rank == meld.rank
+    return any(meld.stands_for(i) == card for i in wilds)
+
+
+def _meld_key(meld: Meld) -> tuple[str, tuple[int, ...]]:
+    return meld.kind, tuple(c.code for c in meld.cards)

@@ -1,0 +1,166 @@
+"""Game state values: :class:`GameState`, :class:`TableMeld`, :class:`RoundResult`.
+
+Values only: the rules that change them live in :mod:`shanghai_rules.engine`.
+Every field is immutable; :func:`~shanghai_rules.engine.apply` builds a new
+state from the parts that change and shares the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from .cards import Card
+from .melds import Meld, MeldKind
+from .rules import Contract, Rules
+
+__all__ = ["EndedBy", "GameState", "Phase", "RoundResult", "TableMeld"]
+
+Phase = Literal["cut", "draw", "play", "round_over", "game_over"]
+"""Where the game stands: waiting for the cut, for the player on turn to draw,
+for them to play and discard, for the next round to be dealt, or over."""
+
+EndedBy = Literal["out", "stock", "turn_limit"]
+"""How a round ended: a player went out, the stock ran dry, or the turn limit was reached."""
+
+
+@attrs.frozen
+class TableMeld:
+    """A meld on the table and the seat that laid it down."""
+
+    owner: int
+    """The seat that laid the meld down."""
+    meld: Meld
+    """The arranged meld, as it is now (lay-offs and swaps change it)."""
+
+    @property
+    def kind(self) -> MeldKind:
+        """``"set"`` or ``"run"``."""
+        return self.meld.kind
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The meld's cards in arranged order."""
+        return self.meld.cards
+
+
+@attrs.frozen
+class RoundResult:
+    """How one round ended and what each seat scored in it."""
+
+    round_number: int
+    """The round (1-based)."""
+    went_out: int | None
+    """The seat that went out (the round's winner), or ``None``."""
+    ended_by: EndedBy
+    """Why the round ended."""
+    slam: bool
+    """The player who went out went down on the same turn while nobody else was down (002)."""
+    hand_points: tuple[int, ...]
+    """Penalty points of the cards each seat still held."""
+    cut_by: int | None
+    """The seat that cut before the deal, where the rules have a cut."""
+    cut_exact: bool
+    """The cutter got the cut exactly, so every other seat took the cut penalty."""
+    points: tuple[int, ...]
+    """What each seat added to its total this round (hand points plus any cut penalty)."""
+
+
+@attrs.frozen(kw_only=True)
+class GameState:
+    """The whole position of a game: a frozen value.
+
+    Build one with :func:`~shanghai_rules.engine.new_game` or
+    :func:`~shanghai_rules.engine.setup_round`, and move on with
+    :func:`~shanghai_rules.engine.apply`.  Hands are kept sorted (SPEC 4.6).
+    """
+
+    rules: Rules
+    """The rules of this game."""
+    round_number: int
+    """The current round (1-based)."""
+    dealer: int
+    """The dealer of the current round."""
+    phase: Phase
+    """What the game waits for."""
+    turn: int
+    """The seat on turn."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hand, sorted."""
+    table: tuple[TableMeld, ...]
+    """The melds on the table, in the order laid; a meld keeps its index all round."""
+    stock: tuple[Card, ...]
+    """The stock, top card first."""
+    discard: tuple[Card, ...]
+    """The discard pile, bottom to top: the last card is the upcard."""
+    upcard_live: bool
+    """The top discard can still be taken or bought (not after a Shanghai declaration or call)."""
+    discarder: int | None
+    """Who discarded the top card (``None`` for the flip card)."""
+    buys_left: tuple[int, ...]
+    """Buys each seat has left this round."""
+    buy_requests: tuple[int, ...]
+    """Seats asking to buy the upcard now, in the order they asked."""
+    buy_withdrawn: tuple[int, ...]
+    """Seats that withdrew a request for this upcard (they may not ask again for it)."""
+    down: tuple[bool, ...]
+    """Which seats have gone down this round."""
+    scores: tuple[int, ...]
+    """Running totals."""
+    round_results: tuple[RoundResult, ...]
+    """One result per finished round."""
+    went_down_this_turn: bool = False
+    """The player on turn went down on this turn."""
+    owed_wilds: tuple[Card, ...] = ()
+    """Wilds freed by a swap this turn that must still be played to the table."""
+    must_go_down: bool = False
+    """The player on turn swapped a wild while not down and must go down this turn."""
+    shanghai_open: bool = False
+    """The top discard was not declared and fits a meld: Shanghai may be called on it."""
+    turns_taken: int = 0
+    """Turns completed in this round."""
+    cut: tuple[int, bool] | None = None
+    """This round's cut: (cutter, exact), once made."""
+    seed: int = 0
+    """The state of the random source (hidden from players' views)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+    @property
+    def contract(self) -> Contract:
+        """The current round's contract."""
+        return self.rules.contracts[self.round_number - 1]
+
+    @property
+    def upcard(self) -> Card | None:
+        """The card that can be taken or bought now, if any."""
+        if self.upcard_live and self.discard and self.phase == "draw":
+            return self.discard[-1]
+        return None
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """One row per finished round: what each seat added to its total."""
+        return tuple(r.points for r in self.round_results)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last round has ended."""
+        return self.phase == "game_over"
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the lowest total once the game is over (a tie shares the win); empty before."""
+        if self.phase != "game_over":
+            return ()
+        best = min(self.scores)
+        return tuple(i for i, s in enumerate(self.scores) if s == best)
+
+    @property
+    def cutter(self) -> int:
+        """The seat that cuts this round: the dealer's right."""
+        return (self.dealer - 1) % len(self.hands)
