@@ -47,7 +47,7 @@ def _positive(field: str, value: object, minimum: int = 1) -> None:
         raise RulesError(f"{field}: must be a whole number of at least {minimum}, not {value!r}")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Contract:
     """What a player must lay down, all at once, to go down in one round.
 
@@ -114,7 +114,7 @@ CARD_VALUES_PAGAT: Final = (5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20, 50)
 CARD_VALUES_ISRA: Final = (5, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 20, 50)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
     """A complete, consistent set of rules for one variant of Shanghai Rummy.
 
