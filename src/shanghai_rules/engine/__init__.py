@@ -9,7 +9,6 @@ and ``legal_actions`` lists candidates filtered by those same checks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain
 from typing import Any
 
 from ..actions import (
@@ -28,9 +27,9 @@ from ..actions import (
 )
 from ..errors import IllegalAction
 from ..state import GameState
-from .common import fits, fits_any, replace
+from .common import fits, replace
 from .deal import cut, new_game, setup_round, start_round
-from .discard import discard, discard_refusal
+from .discard import discard, shanghai_refusal, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
 from .play import can_finish as _can_finish
 from .play import judge_play, lay_down_plays, lay_off_plays, position_of, swap_plays
@@ -169,14 +168,15 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
             listed += 1
             if listed >= LAY_DOWN_CHOICES:
                 break
-    for action, after in chain(lay_off_plays(turn, pos), swap_plays(turn, pos)):
+    for lay_off, after in lay_off_plays(turn, pos):
         if _can_finish(turn, after):
-            actions.append(action)
-    rules = state.rules
-    for card in dict.fromkeys(pos.hand):
-        plain = Discard(seat, card)
-        if not discard_refusal(state, plain):
-            actions.append(plain)
-            if rules.shanghai_call and fits_any(card, state.table, rules):
+            actions.append(lay_off)
+    for swap, after in swap_plays(turn, pos):
+        if _can_finish(turn, after):
+            actions.append(swap)
+    if not turn_end_refusal(state, seat):
+        for card in dict.fromkeys(pos.hand):
+            actions.append(Discard(seat, card))
+            if not shanghai_refusal(state, card):
                 actions.append(Discard(seat, card, shanghai=True))
     return actions

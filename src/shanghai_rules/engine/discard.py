@@ -4,38 +4,51 @@ and the turn limit (SPEC 4.2, 4.8, 4.9, section 3)."""
 from __future__ import annotations
 
 from ..actions import Discard
+from ..cards import Card
 from ..errors import IllegalAction
 from ..state import GameState
 from .common import fits_any, remove_cards, replace
 from .scoring import end_round
 
-__all__ = ["discard", "discard_refusal"]
+__all__ = ["discard", "discard_refusal", "shanghai_refusal", "turn_end_refusal"]
 
 
-def discard_refusal(state: GameState, action: Discard) -> str:
-    """Why ``action`` may not be made now; empty if it may."""
+def turn_end_refusal(state: GameState, player: int) -> str:
+    """Why ``player`` may not end the turn with a discard now, whatever the card; empty if they may."""
     if state.phase != "play":
         return f"a discard ends a turn after the draw (phase {state.phase!r})"
-    if action.player != state.turn:
-        return f"it is seat {state.turn}'s turn, not seat {action.player}'s"
-    hand = state.hands[action.player]
-    card = action.card
-    if card not in hand:
-        return f"{card} is not in seat {action.player}'s hand"
+    if player != state.turn:
+        return f"it is seat {state.turn}'s turn, not seat {player}'s"
     if state.owed_wilds:
         return ("the wild freed by a swap must be played to the table this turn before the turn can end "
                 "(000, 002)")
     if state.must_go_down:
         return "a player who swaps a wild before going down must go down this turn before discarding (004)"
-    rules = state.rules
-    if len(hand) == 1 and rules.going_out == "play":
+    if len(state.hands[player]) == 1 and state.rules.going_out == "play":
         return ("under these rules a player goes out only by playing every card to the table: "
                 "the last card cannot be discarded (002)")
+    return ""
+
+
+def shanghai_refusal(state: GameState, card: Card) -> str:
+    """Why Shanghai may not be declared on discarding ``card``; empty if it may (SPEC 4.8)."""
+    rules = state.rules
+    if not rules.shanghai_call:
+        return "these rules have no Shanghai declaration"
+    if not fits_any(card, state.table, rules):
+        return f"declaring Shanghai on {card}, which fits no meld on the table, is illegal (SPEC 4.8)"
+    return ""
+
+
+def discard_refusal(state: GameState, action: Discard) -> str:
+    """Why ``action`` may not be made now; empty if it may."""
+    reason = turn_end_refusal(state, action.player)
+    if reason:
+        return reason
+    if action.card not in state.hands[action.player]:
+        return f"{action.card} is not in seat {action.player}'s hand"
     if action.shanghai:
-        if not rules.shanghai_call:
-            return "these rules have no Shanghai declaration"
-        if not fits_any(card, state.table, rules):
-            return f"declaring Shanghai on {card}, which fits no meld on the table, is illegal (SPEC 4.8)"
+        return shanghai_refusal(state, action.card)
     return ""
 
 

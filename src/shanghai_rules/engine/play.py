@@ -10,7 +10,7 @@ play leaves a player unable to finish the turn (the no-trap ruling of SPEC 4.9).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from ..actions import LayDown, LayOff, SwapWild
 from ..cards import Card
@@ -193,15 +193,18 @@ def _swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
     return pos._replace(hand=hand, table=tuple(table), owed=owed, must_go_down=must)
 
 
-_JUDGES = {LayDown: _lay_down, LayOff: _lay_off, SwapWild: _swap}
-
-
 def judge_play(turn: Turn, pos: Position, action: Play, *, no_trap: bool = True) -> Position:
     """The position after ``action``, or IllegalAction saying why it is not allowed.
 
     With ``no_trap`` the play must also leave a way to finish the turn (SPEC 4.9).
     """
-    after = _JUDGES[type(action)](turn, pos, action)  # type: ignore[operator]
+    after: Position
+    if isinstance(action, LayDown):
+        after = _lay_down(turn, pos, action)
+    elif isinstance(action, LayOff):
+        after = _lay_off(turn, pos, action)
+    else:
+        after = _swap(turn, pos, action)
     if no_trap and not can_finish(turn, after):
         raise IllegalAction(f"{type(action).__name__}: {_trap_reason(turn, after)}", action)
     return after

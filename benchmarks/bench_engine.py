@@ -1,0 +1,110 @@
+"""Engine benchmark: microseconds per decision (legal_actions + apply) and games per second.
+
+Plays a fixed set of seeded games with a computer player, records every
+decision, then times replaying each decision as ``legal_actions(state)`` +
+``apply(state, action)``.  Also measures the memory held by all the states of
+one ``pagat7`` game.  A plain script: ``python benchmarks/bench_engine.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import time
+import tracemalloc
+
+import shanghai_rules as sr
+
+
+def simple_policy(state: sr.GameState, actions: list[sr.Action]) -> sr.Action:
+    """A fixed, fast policy: go down, lay off, else draw and discard the costliest card."""
+    for kind in (sr.StartRound, sr.Cut, sr.LayDown, sr.LayOff):
+        for action in actions:
+            if isinstance(action, kind):
+                return action
+    if state.phase == "draw":
+        return sr.DrawStock(state.turn)
+    discards = [a for a in actions if isinstance(a, sr.Discard) and not a.shanghai]
+    if not discards:
+        return actions[0]
+    return max(discards, key=lambda a: (sr.card_value(a.card, state.rules), a.card.code))
+
+
+def _chooser() -> tuple[str, object]:
+    try:
+        from shanghai_rules.players import GreedyPlayer, play_game
+    except ImportError:
+        return "simple fixed policy", None
+    return "GreedyPlayer self-play", (GreedyPlayer, play_game)
+
+
+def record_games(rules: sr.Rules, players: int, seeds: range) -> list[list[sr.Action]]:
+    """Play seeded games and return each game's decisions."""
+    name, greedy = _chooser()
+    games = []
+    for seed in seeds:
+        if greedy is not None:
+            player_cls, play_game = greedy  # type: ignore[misc]
+            _, record = play_game(rules, [player_cls() for _ in range(players)], seed)
+            games.append(list(record.actions))
+            continue
+        state = sr.new_game(rules, players, seed=seed)
+        actions: list[sr.Action] = []
+        while not state.is_over:
+            action = simple_policy(state, sr.legal_actions(state))
+            actions.append(action)
+            state = sr.apply(state, action)
+        games.append(actions)
+    return games
+
+
+def replay_timed(rules: sr.Rules, players: int, seed: int, actions: list[sr.Action]) -> float:
+    """Seconds to replay one game as legal_actions + apply per decision."""
+    state = sr.new_game(rules, players, seed=seed)
+    start = time.perf_counter()
+    for action in actions:
+        sr.legal_actions(state)
+        state = sr.apply(state, action)
+    elapsed = time.perf_counter() - start
+    assert state.is_over
+    return elapsed
+
+
+def states_memory(rules: sr.Rules, players: int, seed: int, actions: list[sr.Action]) -> tuple[int, int]:
+    """Bytes held by all the states of one game (tracemalloc), and how many states."""
+    gc.collect()
+    tracemalloc.start()
+    state = sr.new_game(rules, players, seed=seed)
+    states = [state]
+    for action in actions:
+        state = sr.apply(state, action)
+        states.append(state)
+    current, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return current, len(states)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=10, help="seeded games per variant (default 10)")
+    args = parser.parse_args()
+    policy, _ = _chooser()
+    print(f"decisions replayed as legal_actions + apply; games recorded with {policy}")
+    print(f"{'variant':<12}{'players':>8}{'games':>7}{'decisions':>11}{'µs/decision':>13}{'median game ms':>16}"
+          f"{'games/s':>9}")
+    seeds = range(1, args.games + 1)
+    for rules, players in ((sr.PAGAT7, 4), (sr.TEN_ROUND, 6), (sr.ISRA, 4)):
+        games = record_games(rules, players, seeds)
+        times = [replay_timed(rules, players, seed, actions) for seed, actions in zip(seeds, games)]
+        decisions = sum(len(g) for g in games)
+        total = sum(times)
+        print(f"{rules.name:<12}{players:>8}{len(games):>7}{decisions:>11}{total / decisions * 1e6:>13.1f}"
+              f"{statistics.median(times) * 1e3:>16.1f}{len(games) / total:>9.1f}")
+    games = record_games(sr.PAGAT7, 4, range(1, 2))
+    held, count = states_memory(sr.PAGAT7, 4, 1, games[0])
+    print(f"memory held by all {count} states of one pagat7 game (4 players): {held / 1e6:.2f} MB")
+
+
+if __name__ == "__main__":
+    main()
