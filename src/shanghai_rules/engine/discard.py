@@ -6,11 +6,33 @@ from __future__ import annotations
 from ..actions import Discard
 from ..cards import Card
 from ..errors import IllegalAction
+from ..rules import Contract, Rules
 from ..state import GameState
 from .common import fits_any, remove_cards, replace
 from .scoring import end_round
 
-__all__ = ["discard", "discard_refusal", "shanghai_refusal", "turn_end_refusal"]
+__all__ = ["discard", "discard_refusal", "ending_refusal", "shanghai_refusal", "turn_end_refusal"]
+
+
+def ending_refusal(rules: Rules, contract: Contract, hand_size: int, owed: bool, must_go_down: bool) -> str:
+    """Why a turn cannot end now with a discard, whatever the card; empty if it can.
+
+    The one judgement of the discard's own rules, shared by the discard itself
+    and by the no-trap search (SPEC 4.7, 4.9).
+    """
+    if owed:
+        return ("the wild freed by a swap must be played to the table this turn before the turn can end "
+                "(000, 002)")
+    if must_go_down:
+        return "a player who swaps a wild before going down must go down this turn before discarding (004)"
+    if hand_size == 1:
+        if rules.going_out == "play":
+            return ("under these rules a player goes out only by playing every card to the table: "
+                    "the last card cannot be discarded (002)")
+        if contract.no_discard:
+            return ("in this round a player goes out only by laying down the whole hand at once, "
+                    "with no discard (000, 001): the last card cannot be discarded")
+    return ""
 
 
 def turn_end_refusal(state: GameState, player: int) -> str:
@@ -19,15 +41,8 @@ def turn_end_refusal(state: GameState, player: int) -> str:
         return f"a discard ends a turn after the draw (phase {state.phase!r})"
     if player != state.turn:
         return f"it is seat {state.turn}'s turn, not seat {player}'s"
-    if state.owed_wilds:
-        return ("the wild freed by a swap must be played to the table this turn before the turn can end "
-                "(000, 002)")
-    if state.must_go_down:
-        return "a player who swaps a wild before going down must go down this turn before discarding (004)"
-    if len(state.hands[player]) == 1 and state.rules.going_out == "play":
-        return ("under these rules a player goes out only by playing every card to the table: "
-                "the last card cannot be discarded (002)")
-    return ""
+    return ending_refusal(state.rules, state.contract, len(state.hands[player]), bool(state.owed_wilds),
+                          state.must_go_down)
 
 
 def shanghai_refusal(state: GameState, card: Card) -> str:

@@ -20,6 +20,7 @@ from ..melds import End, Meld
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
 from .common import add_cards, fits, remove_cards
+from .discard import ending_refusal
 
 __all__ = [
     "Position",
@@ -224,9 +225,13 @@ def can_finish(turn: Turn, pos: Position) -> bool:
     """True if the turn can still end from ``pos``: by a legal discard, or by going out, obligations met."""
     if not pos.hand:
         return True
-    if not pos.owed and not pos.must_go_down and (len(pos.hand) >= 2 or turn.rules.going_out != "play"):
+    if _can_discard(turn, pos):
         return True
     return _search(turn, pos, set())
+
+
+def _can_discard(turn: Turn, pos: Position) -> bool:
+    return not ending_refusal(turn.rules, turn.contract, len(pos.hand), bool(pos.owed), pos.must_go_down)
 
 
 def _search(turn: Turn, pos: Position, seen: set[tuple[object, ...]]) -> bool:
@@ -237,9 +242,7 @@ def _search(turn: Turn, pos: Position, seen: set[tuple[object, ...]]) -> bool:
     for _, after in plays(turn, pos):
         if not after.hand:
             return True
-        if not after.owed and not after.must_go_down and (
-            len(after.hand) >= 2 or turn.rules.going_out != "play"
-        ):
+        if _can_discard(turn, after):
             return True
         if _search(turn, after, seen):
             return True
