@@ -9,9 +9,9 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from invariants import play_random_game
 
 import shanghai_rules as sr
+from invariants import play_random_game
 
 GAMES = [
     (sr.PAGAT7, 3), (sr.PAGAT7, 4), (sr.PAGAT7, 5),

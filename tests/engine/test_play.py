@@ -1,0 +1,309 @@
+"""SPEC 4.2 step 2 (going down) and SPEC 4.3 (laying off)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import shanghai_rules as sr
+
+from .helpers import hand, hand_of, play, refused, table
+
+STOCK = "4D 5D 6D 7D 8D 9D 10D JD QD KD"
+
+
+def henry_down(rules: sr.Rules = sr.PAGAT7, seat2: str = "9S 9D 9H 10H JH QH KH 3C 6C 8C 8S JK") -> sr.GameState:
+    """Round 2: seat 1 goes down with 8C 8D 8H + 4C 5C 6C 7C through the engine and discards KS;
+    seat 2 has drawn 5D and is in the play phase, not yet down."""
+    state = sr.setup_round(
+        rules,
+        hands=["2S 3S 10S", "8C 8D 8H 4C 5C 6C 7C KS QS", seat2, "2D 3D JS"],
+        stock=STOCK, discard="AD", round_number=2, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["8C 8D 8H", "4C 5C 6C 7C"]), sr.Discard(1, "KS"))
+    return play(state, sr.DrawStock(2))
+
+
+def emma_down(rules: sr.Rules = sr.PAGAT7, seat2: str = "9S 9D 9H 10H JH QH KH 3C 6C 8C 8S JK") -> sr.GameState:
+    """As :func:`henry_down`, and seat 2 has gone down too with 9S 9D 9H + 10H JH QH KH."""
+    return play(henry_down(rules, seat2), sr.LayDown(2, ["9S 9D 9H", "10H JH QH KH"]))
+
+
+def test_go_down_with_the_whole_contract_at_once() -> None:
+    """SPEC 4.2 (000, 002): go down with the whole contract at once, never part of it."""
+    state = henry_down()
+    reason = refused(state, sr.LayDown(2, ["9S 9D 9H"]), "contract")
+    assert "1 set of 3 + 1 run of 4" in reason
+    refused(state, sr.LayDown(2, ["10H JH QH KH"]), "contract")
+    after = play(state, sr.LayDown(2, ["9S 9D 9H", "10H JH QH KH"]))
+    assert after.down == (False, True, True, False)
+    assert hand(after, 2) == hand_of("3C 6C 8C 8S JK 5D")
+
+
+def test_lay_down_melds_join_the_table_in_the_order_given() -> None:
+    """SPEC 5: a LayDown's groups join the table in the order given, after the melds already there,
+    each with its owner; runs are arranged low to high."""
+    state = play(henry_down(), sr.LayDown(2, ["KH 10H QH JH", "9H 9S 9D"]))
+    assert table(state) == [
+        (1, "set", "8C 8D 8H"),
+        (1, "run", "4C 5C 6C 7C"),
+        (2, "run", "10H JH QH KH"),
+        (2, "set", "9D 9H 9S"),
+    ]
+
+
+def test_no_melds_beyond_the_contract() -> None:
+    """SPEC 4.2 (000, 002): a player never lays down melds beyond the contract, neither with it nor later."""
+    state = henry_down(seat2="9S 9D 9H 10H JH QH KH AS AH AC 6C JK")
+    refused(state, sr.LayDown(2, ["9S 9D 9H", "10H JH QH KH", "AS AH AC"]), "not 3")
+    state = play(state, sr.LayDown(2, ["9S 9D 9H", "10H JH QH KH"]))
+    refused(state, sr.LayDown(2, ["AS AH AC"]), "already down")
+
+
+def test_player_not_down_cannot_lay_off() -> None:
+    """SPEC 4.2 (002): a player who is not down cannot lay off."""
+    state = henry_down()
+    refused(state, sr.LayOff(2, "3C", 1), "not down")
+    refused(state, sr.LayOff(2, "8S", 0), "not down")
+    assert not any(isinstance(a, sr.LayOff) for a in sr.legal_actions(state))
+
+
+def test_lay_down_uses_only_cards_held() -> None:
+    """SPEC 6: a LayDown of cards not in hand is refused."""
+    refused(henry_down(), sr.LayDown(2, ["9S 9D 9C", "10H JH QH KH"]), "does not hold")
+
+
+def test_pagat7_contract_sets_must_be_of_different_ranks() -> None:
+    """SPEC 3 (000, 001): under pagat7 six cards of one rank are not two sets; isra allows it (ruling)."""
+    hands = ["2S 3S", "5C 5D 5H 5S 5C 5D KS", "2D 3D", "4H 4S"]
+    state = play(sr.setup_round(sr.PAGAT7, hands=hands, stock="4D", discard="AD"), sr.DrawStock(1))
+    refused(state, sr.LayDown(1, ["5C 5D 5H", "5S 5C 5D"]), "different ranks")
+    isra = play(sr.setup_round(sr.ISRA, hands=hands, stock="4D", discard="AD"), sr.DrawStock(1))
+    after = play(isra, sr.LayDown(1, ["5C 5D 5H", "5S 5C 5D"]))
+    assert table(after) == [(1, "set", "5C 5D 5H"), (1, "set", "5C 5D 5S")]
+    assert hand(after, 1) == hand_of("KS 4D")
+
+
+def test_pagat7_contract_runs_of_one_suit_must_not_touch() -> None:
+    """SPEC 3 (000): 2C-5C + 6C-9C is not two runs; a gap, or an overlap of separate cards, is fine;
+    ten-round has no such restriction (ruling)."""
+    hands = ["2S 3S", "2C 3C 4C 5C 6C 7C 8C 9C 5C 6C 10C KS", "2D 3D", "4H 4S"]
+
+    def start(rules: sr.Rules) -> sr.GameState:
+        return play(sr.setup_round(rules, hands=hands, stock=STOCK, discard="AD", round_number=3), sr.DrawStock(1))
+
+    state = start(sr.PAGAT7)
+    refused(state, sr.LayDown(1, ["2C 3C 4C 5C", "6C 7C 8C 9C"]), "must not touch")
+    gap = play(state, sr.LayDown(1, ["2C 3C 4C 5C", "7C 8C 9C 10C"]))
+    assert table(gap) == [(1, "run", "2C 3C 4C 5C"), (1, "run", "7C 8C 9C 10C")]
+    overlap = play(state, sr.LayDown(1, ["3C 4C 5C 6C", "5C 6C 7C 8C"]))
+    assert table(overlap) == [(1, "run", "3C 4C 5C 6C"), (1, "run", "5C 6C 7C 8C")]
+    touching = play(start(sr.TEN_ROUND), sr.LayDown(1, ["2C 3C 4C 5C", "6C 7C 8C 9C"]))
+    assert table(touching) == [(1, "run", "2C 3C 4C 5C"), (1, "run", "6C 7C 8C 9C")]
+
+
+def test_lay_off_onto_a_set_of_its_rank() -> None:
+    """SPEC 4.3 (000): an extra eight fits a set of eights; a nine does not."""
+    state = emma_down()
+    refused(state, sr.LayOff(2, "6C", 0), "does not fit")
+    state = play(state, sr.LayOff(2, "8S", 0))
+    assert table(state)[0] == (1, "set", "8C 8D 8H 8S")
+    assert hand(state, 2) == hand_of("3C 6C 8C JK 5D")
+
+
+def test_lay_off_on_a_run_only_at_either_end() -> None:
+    """SPEC 4.3 (000): 3C or 8C fits 4C-5C-6C-7C at its ends; a second 6C does not fit."""
+    state = emma_down()
+    reason = refused(state, sr.LayOff(2, "6C", 1), "only at either end")
+    assert "6C" in reason
+    state = play(state, sr.LayOff(2, "3C", 1), sr.LayOff(2, "8C", 1))
+    assert table(state)[1] == (1, "run", "3C 4C 5C 6C 7C 8C")
+    assert hand(state, 2) == hand_of("6C 8S JK 5D")
+    refused(state, sr.LayOff(2, "6C", 1), "only at either end")
+
+
+def test_lay_off_may_be_on_the_turn_of_going_down() -> None:
+    """SPEC 3 (000, 001): under pagat7 a player may lay off on the turn they go down."""
+    state = emma_down()
+    assert state.went_down_this_turn
+    state = play(state, sr.LayOff(2, "3C", 1))
+    assert table(state)[1] == (1, "run", "3C 4C 5C 6C 7C")
+
+
+def test_wild_laid_off_on_a_run_says_which_end() -> None:
+    """SPEC 4.3: a wild laid off on a run says which end it extends; without it the lay-off is refused."""
+    state = emma_down()
+    refused(state, sr.LayOff(2, "JK", 1), "either end")
+    low = play(state, sr.LayOff(2, "JK", 1, "low"))
+    assert table(low)[1] == (1, "run", "JK 4C 5C 6C 7C")
+    assert low.table[1].meld.describe() == "run JK(3C) 4C 5C 6C 7C"
+    high = play(state, sr.LayOff(2, "JK", 1, "high"))
+    assert table(high)[1] == (1, "run", "4C 5C 6C 7C JK")
+    assert high.table[1].meld.describe() == "run 4C 5C 6C 7C JK(8C)"
+    # after a wild at the low end, the next club down goes below it, and 3C no longer fits
+    refused(low, sr.LayOff(2, "3C", 1), "does not fit")
+
+
+def test_second_card_onto_the_same_run_keeps_its_end() -> None:
+    """STYLE (other engines' bug: the end meant for the second card onto the same run ignored);
+    SPEC 4.3: under ten-round (wilds up to naturals) a wild high then a wild low land where they were sent."""
+    state = emma_down(sr.TEN_ROUND, seat2="9S 9D 9H 10H JH QH KH JK JK 2C 9C AS")
+    state = play(state, sr.LayOff(2, "JK", 1, "high"), sr.LayOff(2, "JK", 1, "low"))
+    assert state.table[1].meld.describe() == "run JK(3C) 4C 5C 6C 7C JK(8C)"
+    assert state.table[1].meld.start == 3
+    state = play(state, sr.LayOff(2, "9C", 1), sr.LayOff(2, "2C", 1))
+    assert state.table[1].meld.describe() == "run 2C JK(3C) 4C 5C 6C 7C JK(8C) 9C"
+    assert hand(state, 2) == hand_of("AS 5D")
+
+
+def test_runs_stay_in_order_after_lay_offs() -> None:
+    """STYLE (other engines' bug: runs stored out of order after lay-offs); SPEC 4.3: every lay-off
+    keeps the run arranged low to high, so later checks read it right."""
+    state = emma_down()
+    state = play(state, sr.LayOff(2, "8C", 1), sr.LayOff(2, "3C", 1), sr.LayOff(2, "JK", 1, "high"))
+    meld = state.table[1].meld
+    assert table(state)[1] == (1, "run", "3C 4C 5C 6C 7C 8C JK")
+    assert (meld.suit, meld.start, meld.end) == (sr.Suit.CLUBS, 3, 9)
+    assert sr.check_meld(meld, sr.PAGAT7)
+    # the next card is judged against the run as it now stands: a second 6C still does not fit
+    refused(state, sr.LayOff(2, "6C", 1), "does not fit")
+
+
+@pytest.mark.parametrize("target", [0, 1])
+def test_lay_off_goes_on_the_named_meld_only(target: int) -> None:
+    """STYLE (ambiguous lay-off target) / SPEC 5: 8C fits 4C-7C high and 9C-QC low; LayOff's meld decides."""
+    state = sr.setup_round(
+        sr.PAGAT7, hands=["2S 3S", "4C 5C 6C 7C 9C 10C JC QC 8C KS", "2D 3D", "2H 3H"],
+        stock=STOCK, discard="AD", round_number=3, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["4C 5C 6C 7C", "9C 10C JC QC"]))
+    state = play(state, sr.LayOff(1, "8C", target))
+    expected = [(1, "run", "4C 5C 6C 7C"), (1, "run", "9C 10C JC QC")]
+    expected[target] = [(1, "run", "4C 5C 6C 7C 8C"), (1, "run", "8C 9C 10C JC QC")][target]
+    assert table(state) == expected
+    assert hand(state, 1) == hand_of("KS 4D")
+
+
+def test_ace_rules_hold_for_lay_offs_pagat7_aces_high_only() -> None:
+    """SPEC 3 / 4.3: under pagat7 aces are high only: AC joins 10C-KC above the king, never below a 2;
+    nothing goes above an ace."""
+    state = sr.setup_round(
+        sr.PAGAT7, hands=["2S 3S", "10C JC QC KC 2D 3D 4D 5D AC AD JK 9S", "2H 3H 4H", "4S 5S 6S"],
+        stock=STOCK, discard="AS", round_number=3, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["10C JC QC KC", "2D 3D 4D 5D"]))
+    refused(state, sr.LayOff(1, "AD", 1), "does not fit")
+    state = play(state, sr.LayOff(1, "AC", 0))
+    assert table(state)[0] == (1, "run", "10C JC QC KC AC")
+    # a wild now fits the low end only (nothing above an ace), so no end needs naming
+    state = play(state, sr.LayOff(1, "JK", 0))
+    assert state.table[0].meld.describe() == "run JK(9C) 10C JC QC KC AC"
+    refused(state, sr.LayOff(1, "9S", 0), "does not fit")
+
+
+def test_ace_rules_hold_for_lay_offs_ten_round_ace_low_ends_the_run() -> None:
+    """SPEC 3 (004, ruling): with aces high or low, an ace ends the run: AC joins 2C-5C below the 2,
+    and then nothing goes below it."""
+    state = sr.setup_round(
+        sr.TEN_ROUND, hands=["2S 3S", "2C 3C 4C 5C 9D 10D JD QD AC JK JK KD", "2H 3H 4H", "4S 5S 6S"],
+        stock=STOCK, discard="AS", round_number=3, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["2C 3C 4C 5C", "9D 10D JD QD"]))
+    state = play(state, sr.LayOff(1, "AC", 0))
+    assert table(state)[0] == (1, "run", "AC 2C 3C 4C 5C")
+    assert state.table[0].meld.start == 1
+    state = play(state, sr.LayOff(1, "JK", 0))  # fits only the high end now (6C)
+    assert state.table[0].meld.describe() == "run AC 2C 3C 4C 5C JK(6C)"
+    refused(state, sr.LayOff(1, "JK", 0, "low"), "low end")
+    state = play(state, sr.LayOff(1, "KD", 1))
+    assert table(state)[1] == (1, "run", "9D 10D JD QD KD")
+
+
+def test_wild_limits_hold_for_lay_offs_pagat7_one_wild_per_meld() -> None:
+    """SPEC 3 (000, 001) / 4.3: at most one wild per meld under pagat7, at every moment."""
+    state = sr.setup_round(
+        sr.PAGAT7, hands=["2S 3S", "8C 8D JK 4C 5C JK 7C JK JK KS", "2H 3H 4H", "4S 5S 6S"],
+        stock=STOCK, discard="AS", round_number=2, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["8C 8D JK", "4C 5C JK 7C"]))
+    assert table(state) == [(1, "set", "8C 8D JK"), (1, "run", "4C 5C JK 7C")]
+    refused(state, sr.LayOff(1, "JK", 0), "wild limits")
+    refused(state, sr.LayOff(1, "JK", 1, "high"), "does not fit")
+    refused(state, sr.LayOff(1, "JK", 1, "low"), "does not fit")
+
+
+def test_wild_limits_hold_for_lay_offs_ten_round_no_more_wilds_than_naturals() -> None:
+    """SPEC 3 (004): 8-8-★-★ yes, 8-8-★-★-★ no, at lay-down and after every lay-off."""
+    state = sr.setup_round(
+        sr.TEN_ROUND, hands=["2S 3S", "8C 8D JK 4C 5C 6C 7C JK JK KS", "2H 3H 4H", "4S 5S 6S"],
+        stock=STOCK, discard="AS", round_number=2, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["8C 8D JK", "4C 5C 6C 7C"]))
+    state = play(state, sr.LayOff(1, "JK", 0))
+    assert table(state)[0] == (1, "set", "8C 8D JK JK")
+    refused(state, sr.LayOff(1, "JK", 0), "does not fit")
+
+
+def test_wild_limits_hold_for_lay_offs_isra_no_two_wilds_adjacent_in_a_run() -> None:
+    """SPEC 3 (002): in a run no two wilds may be adjacent, at every moment (jokers and wild 2s);
+    in sets any number of wilds."""
+    state = sr.setup_round(
+        sr.ISRA, hands=["3S 4S", "4H JK 6H 7H KC KD KH JK 2C 2D 9S 9D", "5H 6S 7S", "4D 5D 6D"],
+        stock=STOCK, discard="AS", round_number=2, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["KC KD KH", "4H JK 6H 7H"]))
+    assert state.table[1].meld.describe() == "run 4H JK(5H) 6H 7H"
+    state = play(state, sr.LayOff(1, "2C", 1, "high"))
+    assert state.table[1].meld.describe() == "run 4H JK(5H) 6H 7H 2C(8H)"
+    refused(state, sr.LayOff(1, "JK", 1, "high"), "high end")
+    state = play(state, sr.LayOff(1, "JK", 1))  # the low end is the only place left
+    assert state.table[1].meld.describe() == "run JK(3H) 4H JK(5H) 6H 7H 2C(8H)"
+    state = play(state, sr.LayOff(1, "2D", 0))
+    assert table(state)[0] == (1, "set", "KC KD KH 2D")
+
+
+def test_all_wild_isra_set_takes_the_rank_of_the_first_natural() -> None:
+    """SPEC 4.3 (002, ruling): three jokers make a set with no rank until a natural joins it; any
+    natural may, and then the set has that rank."""
+    state = sr.setup_round(
+        sr.ISRA, hands=["3S 4S", "JK JK JK 9C 9D 9H 5D 5S 7S QD", "5H 6S 7C", "4D 5C 6D"],
+        stock=STOCK, discard="AS", round_number=1, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["JK JK JK", "9C 9D 9H"]))
+    assert state.table[0].meld.rank is None
+    state = play(state, sr.LayOff(1, "5D", 0))
+    assert state.table[0].meld.rank == 5
+    assert sorted(str(c) for c in state.table[0].cards) == ["5D", "JK", "JK", "JK"]
+    refused(state, sr.LayOff(1, "7S", 0), "does not fit")
+    state = play(state, sr.LayOff(1, "5S", 0))
+    assert sorted(str(c) for c in state.table[0].cards) == ["5D", "5S", "JK", "JK", "JK"]
+    assert hand(state, 1) == hand_of("7S QD 4D")
+
+
+def test_lay_down_accepts_an_arranged_meld_keeping_its_wild_where_placed() -> None:
+    """SPEC 5: a caller who wants a wild somewhere other than the library's reading passes an arranged
+    Meld, whose positions are kept exactly: JK(2C) 3C 4C 5C leaves a gap before 7C-10C (pagat7)."""
+    state = sr.setup_round(
+        sr.PAGAT7, hands=["2S 3S", "3C 4C 5C JK 7C 8C 9C 10C KS", "2D 3D", "4H 4S"],
+        stock="QD", discard="AD", round_number=3, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1))
+    low = sr.Meld.run(sr.parse_cards("JK 3C 4C 5C"))
+    assert low.start == 2
+    state = play(state, sr.LayDown(1, [low, "7C 8C 9C 10C"]))
+    assert state.table[0].meld.describe() == "run JK(2C) 3C 4C 5C"
+    assert table(state)[1] == (1, "run", "7C 8C 9C 10C")
+    assert hand(state, 1) == hand_of("KS QD")
+
+
+def test_house_rule_no_lay_off_on_the_turn_of_going_down() -> None:
+    """SPEC 3: laying off on the going-down turn is a Rules field; a house variant that forbids it
+    refuses the lay-off that turn and allows it the next."""
+    house = attrs.evolve(sr.PAGAT7, lay_off_on_going_down_turn=False)
+    state = emma_down(house)
+    refused(state, sr.LayOff(2, "3C", 1), "turn they go down")
+    assert not any(isinstance(a, sr.LayOff) for a in sr.legal_actions(state))
+    state = play(state, sr.Discard(2, "8S"), sr.DrawStock(3), sr.Discard(3, "JS"))
+    state = play(state, sr.DrawStock(0), sr.Discard(0, "10S"), sr.DrawStock(1), sr.Discard(1, "QS"))
+    state = play(state, sr.DrawStock(2), sr.LayOff(2, "3C", 1))
+    assert table(state)[1] == (1, "run", "3C 4C 5C 6C 7C")

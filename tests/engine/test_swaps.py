@@ -1,0 +1,245 @@
+"""SPEC 4.7: the wild swap, per preset (000 for pagat7, 004 for ten-round, 002 for isra)."""
+
+from __future__ import annotations
+
+import attrs
+
+import shanghai_rules as sr
+
+from .helpers import card_count, hand, hand_of, play, refused, table
+
+
+def pagat7_two_down() -> sr.GameState:
+    """pagat7 round 2, dealer 0.  Seat 1 goes down with 8C 8D JK + 4C 5C JK(6C) 7C; seat 2 goes
+    down on the same round's first lap with KS KD KH + 9H-QH; seat 2 is then on turn again, drawn."""
+    state = sr.setup_round(
+        sr.PAGAT7,
+        hands=[
+            "2S 7S 9S",
+            "8C 8D JK 4C 5C JK 7C QS",
+            "KS KD KH 9H 10H JH QH 6C 8S 3S",
+            "2D 3D 4D",
+        ],
+        stock="2H 3H 4H 5H 6H 7H 8H", discard="AD", round_number=2, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["8C 8D JK", "4C 5C JK 7C"]), sr.Discard(1, "QS"))
+    assert table(state) == [(1, "set", "8C 8D JK"), (1, "run", "4C 5C JK 7C")]
+    state = play(state, sr.DrawStock(2))
+    # a player not down cannot swap; nor one who goes down on this turn (000: "melded on an earlier turn")
+    refused(state, sr.SwapWild(2, "6C", 1), "earlier turn")
+    state = play(state, sr.LayDown(2, ["KS KD KH", "9H 10H JH QH"]))
+    refused(state, sr.SwapWild(2, "6C", 1), "earlier turn")
+    state = play(state, sr.Discard(2, "3S"))
+    state = play(state, sr.DrawStock(3), sr.Discard(3, "2D"))
+    state = play(state, sr.DrawStock(0), sr.Discard(0, "2S"))
+    state = play(state, sr.DrawStock(1), sr.Discard(1, "2H"))
+    return play(state, sr.DrawStock(2))
+
+
+def test_pagat7_swap_only_by_a_player_down_on_an_earlier_turn() -> None:
+    """SPEC 3 / 4.7 (000): only a player who went down on an earlier turn may swap: not a player
+    who is not down, nor one going down this turn (checked while building); next turn they may."""
+    state = pagat7_two_down()
+    assert hand(state, 2) == hand_of("6C 8S 3H 7H")
+    after = play(state, sr.SwapWild(2, "6C", 1))
+    assert table(after)[1] == (1, "run", "4C 5C 6C 7C")
+    assert hand(after, 2) == hand_of("JK 8S 3H 7H")
+    assert card_count(after) == card_count(state)
+
+
+def test_pagat7_freed_wild_must_be_played_that_turn() -> None:
+    """SPEC 3 / 4.7 (000): the recovered joker must be played again that turn; a discard before
+    that is refused with a message saying so; once played, the turn can end."""
+    state = play(pagat7_two_down(), sr.SwapWild(2, "6C", 1))
+    reason = refused(state, sr.Discard(2, "8S"), "wild", "played")
+    assert "swap" in reason
+    assert not any(isinstance(a, sr.Discard) for a in sr.legal_actions(state))
+    state = play(state, sr.LayOff(2, "JK", 3, "high"))
+    assert state.table[3].meld.describe() == "run 9H 10H JH QH JK(KH)"
+    assert hand(state, 2) == hand_of("8S 3H 7H")
+    state = play(state, sr.Discard(2, "8S"))
+    assert state.turn == 3
+
+
+def test_pagat7_wilds_in_sets_are_never_swapped() -> None:
+    """SPEC 4.7 (000: "Jokers in sets cannot be reclaimed")."""
+    state = pagat7_two_down()
+    refused(state, sr.SwapWild(2, "8S", 0), "sets")
+    assert not any(isinstance(a, sr.SwapWild) and a.meld == 0 for a in sr.legal_actions(state))
+
+
+def test_swap_gives_only_the_card_the_wild_represents() -> None:
+    """SPEC 4.7: a wild in a run is replaced only by the natural card it represents."""
+    state = pagat7_two_down()
+    refused(state, sr.SwapWild(2, "7H", 1), "stands for")
+    refused(state, sr.SwapWild(2, "3H", 1), "stands for")
+
+
+def ten_round_seat1_down(seat2: str) -> sr.GameState:
+    """ten-round round 2: seat 1 goes down with 8C 8D JK + 4C 5C JK(6C) 7C; seat 2 has drawn 2H."""
+    state = sr.setup_round(
+        sr.TEN_ROUND,
+        hands=["2S 7S 9S", "8C 8D JK 4C 5C JK 7C QS AD", seat2, "2D 3D 4D"],
+        stock="3H 2H 4H 5H 6H 7H", discard="AH", round_number=2, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["8C 8D JK", "4C 5C JK 7C"]), sr.Discard(1, "QS"))
+    return play(state, sr.DrawStock(2))
+
+
+def test_ten_round_swap_from_sets_and_runs_by_a_player_not_down_who_must_go_down() -> None:
+    """SPEC 3 / 4.7 (004): under ten-round anyone may swap, from sets and runs; a player not yet
+    down who swaps must go down that same turn, and cannot discard before."""
+    state = ten_round_seat1_down("8H 6C QD QH 9S 10S JS KC")
+    state = play(state, sr.SwapWild(2, "8H", 0))
+    assert table(state)[0] == (1, "set", "8C 8D 8H")
+    assert hand(state, 2) == hand_of("JK 6C QD QH 9S 10S JS KC 2H")
+    reason = refused(state, sr.Discard(2, "KC"), "go down")
+    assert "swap" in reason
+    state = play(state, sr.SwapWild(2, "6C", 1))
+    assert table(state)[1] == (1, "run", "4C 5C 6C 7C")
+    state = play(state, sr.LayDown(2, ["QD QH JK", "9S 10S JS JK"]))
+    assert table(state)[2:] == [(2, "set", "QD QH JK"), (2, "run", "9S 10S JS JK")]
+    state = play(state, sr.Discard(2, "KC"))
+    assert hand(state, 2) == hand_of("2H")
+    assert state.down == (False, True, True, False)
+
+
+def test_ten_round_swap_refused_when_the_swapper_could_not_then_go_down() -> None:
+    """SPEC 4.9 no trap / 4.7: a swap after which a player not yet down could not go down is refused."""
+    state = ten_round_seat1_down("8H 6C QD 5H 9S 10S JS KC")
+    reason = refused(state, sr.SwapWild(2, "8H", 0), "go down")
+    assert "004" in reason or "swap" in reason
+    assert not any(isinstance(a, sr.SwapWild) for a in sr.legal_actions(state))
+
+
+def test_ten_round_down_player_swaps_and_keeps_the_wild() -> None:
+    """SPEC 3 / 4.7 (004): a player already down who swaps may keep the joker and discard at once."""
+    state = sr.setup_round(
+        sr.TEN_ROUND,
+        hands=["2S 7S 9S", "8C 8D JK 4C 5C JK 7C QS 8H 6C", "2D 3D 4D", "2H 3H 4H"],
+        stock="5S 6S 7D 8S 9D", discard="AH", round_number=2, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["8C 8D JK", "4C 5C JK 7C"]))
+    state = play(state, sr.SwapWild(1, "8H", 0), sr.SwapWild(1, "6C", 1))
+    assert table(state) == [(1, "set", "8C 8D 8H"), (1, "run", "4C 5C 6C 7C")]
+    assert hand(state, 1) == hand_of("QS 5S JK JK")
+    state = play(state, sr.Discard(1, "QS"))
+    assert hand(state, 1) == hand_of("5S JK JK")
+    assert state.turn == 2
+
+
+def isra_seat1_down(seat2: str, round_number: int = 2) -> sr.GameState:
+    """isra round 2: seat 1 goes down with KC KD JK + 4H 2C(5H) 6H 7H; seat 2 has drawn 3S."""
+    state = sr.setup_round(
+        sr.ISRA,
+        hands=["4S 7S 9S", "KC KD JK 4H 2C 6H 7H QS AD", seat2, "5D 6D 4D"],
+        stock="3S 8D 9D 10D JD QD", discard="AH", round_number=round_number, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["KC KD JK", "4H 2C 6H 7H"]), sr.Discard(1, "QS"))
+    assert state.table[1].meld.describe() == "run 4H 2C(5H) 6H 7H"
+    return play(state, sr.DrawStock(2))
+
+
+def test_isra_swap_runs_only_by_a_player_who_is_down_and_the_wild_must_be_played() -> None:
+    """SPEC 3 / 4.7 (002): only a player who is down swaps, only from runs (a wild 2 as well as a
+    joker), and the freed wild must be played on the table that turn before discarding."""
+    state = isra_seat1_down("5H KH 9C 9D 9H 10S JS QS KS 6S")
+    refused(state, sr.SwapWild(2, "5H", 1), "who is down")
+    state = play(state, sr.LayDown(2, ["9C 9D 9H", "10S JS QS KS"]))
+    refused(state, sr.SwapWild(2, "KH", 0), "sets")
+    state = play(state, sr.SwapWild(2, "5H", 1))
+    assert table(state)[1] == (1, "run", "4H 5H 6H 7H")
+    assert hand(state, 2) == hand_of("2C KH 6S 8D")
+    refused(state, sr.Discard(2, "6S"), "wild", "played")
+    state = play(state, sr.LayOff(2, "2C", 0))
+    assert table(state)[0] == (1, "set", "KC KD JK 2C")
+    state = play(state, sr.Discard(2, "6S"))
+    assert hand(state, 2) == hand_of("KH 8D")
+
+
+def test_several_wilds_the_card_frees_the_one_it_can_replace() -> None:
+    """SPEC 4.7 (ruling): where a meld holds several wilds, the swap frees the first one in
+    arranged order that the card can replace: in JK(3H) 4H 2C(5H) 6H 7H, 5H frees the 2C."""
+    state = sr.setup_round(
+        sr.ISRA,
+        hands=["4S 7S 9S", "KC KD KH JK 4H 2C 6H 7H 5H 8C 9C", "5D 6D 4D", "3D 7D 8D"],
+        stock="3S 8S 9D 10D JD QD", discard="AH", round_number=2, dealer=0,
+    )
+    arranged = sr.Meld.run(sr.parse_cards("JK 4H 2C 6H 7H"))
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["KC KD KH", arranged]))
+    assert state.table[1].meld.describe() == "run JK(3H) 4H 2C(5H) 6H 7H"
+    state = play(state, sr.Discard(1, "8C"), sr.DrawStock(2), sr.Discard(2, "4D"))
+    state = play(state, sr.DrawStock(3), sr.Discard(3, "3D"), sr.DrawStock(0), sr.Discard(0, "4S"))
+    state = play(state, sr.DrawStock(1), sr.SwapWild(1, "5H", 1))
+    assert state.table[1].meld.describe() == "run JK(3H) 4H 5H 6H 7H"
+    assert hand(state, 1) == hand_of("2C 9C 3S JD")
+
+
+def test_several_wilds_in_a_set_the_first_in_arranged_order_is_freed() -> None:
+    """SPEC 4.7 (ruling): with a house rule of wild 2s under ten-round, a set 8C 8D 2S JK frees
+    the 2S (first in arranged order); passed as an arranged Meld 8C 8D JK 2S, it frees the joker."""
+    house = attrs.evolve(sr.TEN_ROUND, wild_twos=True)
+    hands = ["4S 7S 9S", "8C 8D 2S JK 4C 5C 6C 7C 8H QS", "5D 6D 4D", "3D 7D 8D"]
+
+    def swapped(group: object) -> sr.GameState:
+        state = sr.setup_round(house, hands=hands, stock="3S 8S", discard="AH", round_number=2, dealer=0)
+        state = play(state, sr.DrawStock(1), sr.LayDown(1, [group, "4C 5C 6C 7C"]))
+        return play(state, sr.SwapWild(1, "8H", 0))
+
+    plain = swapped("8C 8D 2S JK")
+    assert table(plain)[0] == (1, "set", "8C 8D 8H JK")
+    assert hand(plain, 1) == hand_of("2S QS 3S")
+    arranged = swapped(sr.Meld.set(sr.parse_cards("8C 8D JK 2S"), rank=8))
+    assert table(arranged)[0] == (1, "set", "8C 8D 8H 2S")
+    assert hand(arranged, 1) == hand_of("JK QS 3S")
+
+
+def isra_wild_ended_runs(seat2_draw: str) -> sr.GameState:
+    """isra round 3: every run on the table has a wild at each end, so no wild can be laid off
+    anywhere.  Seat 1 has 2C(3S) 4S JK(5S) 6S 2D(7S) and 2H(8D) 9D 10D JD JK(QD); seat 2 (down too,
+    holding 5S KS QC) has just drawn ``seat2_draw``."""
+    state = sr.setup_round(
+        sr.ISRA,
+        hands=[
+            "3S 4D 5D",
+            "2C 4S JK 6S 2D JK 9D 10D JD 2H QS",
+            "2D 4C 5C 6C JK JK 9H 10H JH 2S 5S KS QC",
+            "6D 7D 8C",
+        ],
+        stock=f"4H 5H 6H 7H 8C {seat2_draw}", discard="AD", round_number=3, dealer=0,
+    )
+    run_a = sr.Meld.run(sr.parse_cards("2C 4S JK 6S 2D"))
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, [run_a, "JK 9D 10D JD 2H"]), sr.Discard(1, "QS"))
+    state = play(state, sr.DrawStock(2), sr.LayDown(2, ["2D 4C 5C 6C JK", "JK 9H 10H JH 2S"]), sr.Discard(2, "5H"))
+    state = play(state, sr.DrawStock(3), sr.Discard(3, "6H"), sr.DrawStock(0), sr.Discard(0, "7H"))
+    state = play(state, sr.DrawStock(1), sr.Discard(1, "4H"), sr.DrawStock(2))
+    assert [tm.meld.describe() for tm in state.table] == [
+        "run 2C(3S) 4S JK(5S) 6S 2D(7S)",
+        "run 2H(8D) 9D 10D JD JK(QD)",
+        "run 2D(3C) 4C 5C 6C JK(7C)",
+        "run 2S(8H) 9H 10H JH JK(QH)",
+    ]
+    return state
+
+
+def test_isra_no_trap_swap_whose_freed_wild_has_nowhere_to_go_is_refused() -> None:
+    """SPEC 4.9 no trap / 4.7 (002): a swap whose freed wild could not be played to the table that
+    turn is refused."""
+    state = isra_wild_ended_runs("3D")
+    assert hand(state, 2) == hand_of("5S KS QC 3D")
+    reason = refused(state, sr.SwapWild(2, "5S", 0), "freed wild")
+    assert "could not be played" in reason
+    assert not any(isinstance(a, sr.SwapWild) for a in sr.legal_actions(state))
+
+
+def test_isra_swap_allowed_when_a_chain_of_plays_places_the_freed_wild() -> None:
+    """SPEC 4.9 no trap: the same swap is legal when the turn can still finish: 8S laid off above the
+    run's last wild makes room for the freed joker beyond it."""
+    state = isra_wild_ended_runs("8S")
+    state = play(state, sr.SwapWild(2, "5S", 0))
+    assert state.table[0].meld.describe() == "run 2C(3S) 4S 5S 6S 2D(7S)"
+    refused(state, sr.Discard(2, "KS"), "freed")
+    state = play(state, sr.LayOff(2, "8S", 0), sr.LayOff(2, "JK", 0))
+    assert state.table[0].meld.describe() == "run 2C(3S) 4S 5S 6S 2D(7S) 8S JK(9S)"
+    state = play(state, sr.Discard(2, "KS"))
+    assert hand(state, 2) == hand_of("QC")
