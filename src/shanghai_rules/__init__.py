@@ -47,11 +47,15 @@ from .contracts import (
 from .engine import apply, check, is_legal, legal_actions, new_game, setup_round
 from .errors import IllegalAction, MalformedAction
 from .melds import End, Meld, MeldCheck, MeldError, MeldKind, check_meld, is_wild, lay_off_options
+from .records import GameRecord, ReplayError, final_state, replay
 from .rules import ISRA, PAGAT7, PRESETS, TEN_ROUND, Contract, GoingOut, Rules, RulesError, SwapEligibility, get_rules
+from .serialization import FORMAT_VERSION, SerializationError, from_dict, from_json, load_schema, to_dict, to_json
 from .state import EndedBy, GameState, Phase, RoundResult, TableMeld
+from .views import PlayerView, observe
 
 __all__ = [
     "ACE",
+    "FORMAT_VERSION",
     "ISRA",
     "JACK",
     "JOKER",
@@ -72,6 +76,7 @@ __all__ = [
     "DrawStock",
     "End",
     "EndedBy",
+    "GameRecord",
     "GameState",
     "GoingOut",
     "IllegalAction",
@@ -83,9 +88,12 @@ __all__ = [
     "MeldError",
     "MeldKind",
     "Phase",
+    "PlayerView",
+    "ReplayError",
     "RoundResult",
     "Rules",
     "RulesError",
+    "SerializationError",
     "StartRound",
     "Suit",
     "SwapEligibility",
@@ -100,8 +108,11 @@ __all__ = [
     "check_contract",
     "check_meld",
     "contract_layouts",
+    "final_state",
     "find_contract",
     "format_cards",
+    "from_dict",
+    "from_json",
     "full_deck",
     "get_rules",
     "hand_penalty",
@@ -109,8 +120,13 @@ __all__ = [
     "is_wild",
     "lay_off_options",
     "legal_actions",
+    "load_schema",
     "new_game",
+    "observe",
     "parse_card",
     "parse_cards",
+    "replay",
     "setup_round",
+    "to_dict",
+    "to_json",
 ]

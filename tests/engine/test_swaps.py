@@ -243,3 +243,26 @@ def test_isra_swap_allowed_when_a_chain_of_plays_places_the_freed_wild() -> None
     assert state.table[0].meld.describe() == "run 2C(3S) 4S 5S 6S 2D(7S) 8S JK(9S)"
     state = play(state, sr.Discard(2, "KS"))
     assert hand(state, 2) == hand_of("QC")
+
+
+def test_owed_wild_given_to_the_table_by_a_second_swap_is_settled_spec_4_7() -> None:
+    """A wild freed by one swap and given to the table by a second swap (a wild 2 placed
+    where it is natural) has been played to the table: the obligation is met (SPEC 4.7, 002)."""
+    import attrs
+
+    from shanghai_rules import Meld, Suit
+    from shanghai_rules import parse_card as card
+    from shanghai_rules import parse_cards as cards
+
+    state = sr.setup_round(sr.ISRA, hands=["7S 9C KD KC QC", "3C 4C", "5D 6D"], stock="8C 8D 8H",
+                           discard="JC", round_number=3, dealer=2)
+    state = sr.apply(state, sr.DrawStock(0))
+    hearts = Meld.run(cards("AH 2D 3H 4H"), start=1, suit=Suit.HEARTS)  # 2D stands for 2H
+    spades = Meld.run(cards("5S 6S 2H 8S"), start=5, suit=Suit.SPADES)  # 2H stands for 7S
+    state = attrs.evolve(state, table=(sr.TableMeld(1, hearts), sr.TableMeld(1, spades)), down=(True, True, False))
+    state = sr.apply(state, sr.SwapWild(0, card("7S"), 1))
+    assert state.owed_wilds == (card("2H"),)
+    state = sr.apply(state, sr.SwapWild(0, card("2H"), 0))
+    assert state.owed_wilds == (card("2D"),)
+    assert card("2H") not in state.hands[0]
+    assert state.table[0].cards == cards("AH 2H 3H 4H")

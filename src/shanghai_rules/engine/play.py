@@ -189,7 +189,9 @@ def _swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
     table = list(pos.table)
     table[action.meld] = TableMeld(owner=target.owner, meld=new_meld)
     hand = add_cards(remove_cards(pos.hand, (card,)), (freed,))
-    owed = pos.owed + (freed,) if rules.swapped_wild_must_be_played else pos.owed
+    owed = _settle_owed(pos.owed, (card,))  # the card given to the table may itself be an owed wild
+    if rules.swapped_wild_must_be_played:
+        owed = (*owed, freed)
     must = pos.must_go_down or (rules.swap_forces_going_down and not pos.down)
     return pos._replace(hand=hand, table=tuple(table), owed=owed, must_go_down=must)
 

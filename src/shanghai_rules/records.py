@@ -1,0 +1,176 @@
+"""Game records: :class:`GameRecord` and :func:`replay`.
+
+A record is everything needed to play a game again, move for move: the
+rules, the number of seats, the seed and round 1's dealer (the arguments of
+:func:`~shanghai_rules.engine.new_game`), and every action in the order it was
+applied.  Since :func:`~shanghai_rules.engine.apply` is deterministic and all
+randomness comes from the seed, replaying a record gives the very same states.
+
+Build one while playing (``apply`` first: an illegal action raises, and is not recorded):
+
+>>> import shanghai_rules as sr
+>>> from shanghai_rules.records import GameRecord, final_state
+>>> record = GameRecord.new(sr.PAGAT7, players=4, seed=7)
+>>> state = record.initial_state()
+>>> for _ in range(3):
+...     action = sr.legal_actions(state)[0]
+...     state = sr.apply(state, action)
+...     record = record.append(action)
+>>> len(record.actions)
+3
+>>> final_state(record) == state
+True
+
+A record is a frozen value; :meth:`GameRecord.append` returns a new one.
+:func:`~shanghai_rules.serialization.to_json` writes it as a
+``shanghai-rules/record`` document (see :mod:`shanghai_rules.serialization`),
+and :func:`~shanghai_rules.serialization.from_json` reads it back.
+
+:func:`replay` yields every state of the game, the initial one first; an
+action the rules do not allow stops it with a :class:`ReplayError` that says
+which action (its index in the record) and why.  Loading a record checks its
+form; only a replay judges whether its actions are legal.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from .actions import (
+    Action,
+    Buy,
+    CallShanghai,
+    Cut,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    StartRound,
+    SwapWild,
+    TakeDiscard,
+    WithdrawBuy,
+)
+from .engine import apply, new_game
+from .errors import IllegalAction, MalformedAction
+from .rules import Rules, RulesError
+from .state import GameState
+
+__all__ = ["GameRecord", "ReplayError", "final_state", "replay"]
+
+ACTION_TYPES: tuple[type, ...] = (
+    DrawStock, TakeDiscard, Buy, WithdrawBuy, LayDown, LayOff, SwapWild, Discard, CallShanghai, Cut, StartRound,
+)
+"""Every action class."""
+
+
+class ReplayError(IllegalAction):
+    """A record whose action at ``index`` is not legal in the position the earlier actions reach.
+
+    ``index`` is the 0-based position of the action in :attr:`GameRecord.actions`,
+    ``action`` the action itself, ``reason`` why the rules refuse it, and
+    ``state`` the position it was tried on.
+    """
+
+    def __init__(self, index: int, action: object, reason: str, state: GameState) -> None:
+        super().__init__(f"action {index} of the record ({action!r}) is illegal: {reason}", action)
+        self.reason = reason
+        self.index = index
+        self.state = state
+
+
+def _check_actions(value: object) -> tuple[Action, ...]:
+    if not isinstance(value, tuple):
+        raise MalformedAction(f"GameRecord.actions: {value!r} is not a tuple of actions")
+    for i, action in enumerate(value):
+        if type(action) not in ACTION_TYPES:
+            raise MalformedAction(f"GameRecord.actions[{i}]: {action!r} is not an action")
+    return value
+
+
+@attrs.frozen(kw_only=True)
+class GameRecord:
+    """A whole game as data: the arguments of :func:`~shanghai_rules.engine.new_game` and the actions in order.
+
+    Build one with :meth:`new` and :meth:`append`, or read one with
+    :func:`~shanghai_rules.serialization.from_json`.  Values given to the
+    constructor are checked as :func:`~shanghai_rules.engine.new_game` checks
+    them (:class:`~shanghai_rules.rules.RulesError`), and every action must be
+    an action value (:class:`~shanghai_rules.errors.MalformedAction`).
+    """
+
+    rules: Rules
+    """The rules of the game."""
+    players: int
+    """The number of seats."""
+    seed: int = 0
+    """The seed given to :func:`~shanghai_rules.engine.new_game`."""
+    dealer: int = 0
+    """Round 1's dealer."""
+    actions: tuple[Action, ...] = ()
+    """Every action applied, in order."""
+
+    def __attrs_post_init__(self) -> None:
+        rules = self.rules
+        if not isinstance(rules, Rules):
+            raise RulesError(f"GameRecord.rules: {rules!r} is not a Rules")
+        players = self.players
+        if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+            raise RulesError(f"GameRecord.players: {rules.name} is played by {rules.min_players}-"
+                             f"{rules.max_players} players, not {players!r}")
+        if type(self.seed) is not int:
+            raise RulesError(f"GameRecord.seed: {self.seed!r} is not a whole number")
+        if type(self.dealer) is not int or not 0 <= self.dealer < players:
+            raise RulesError(f"GameRecord.dealer: {self.dealer!r} is not a seat (0-{players - 1})")
+        _check_actions(self.actions)
+
+    @classmethod
+    def new(cls, rules: Rules, players: int, seed: int = 0, dealer: int = 0) -> GameRecord:
+        """An empty record of the game ``new_game(rules, players, seed, dealer)`` starts."""
+        return cls(rules=rules, players=players, seed=seed, dealer=dealer)
+
+    def append(self, action: Action) -> GameRecord:
+        """A new record with ``action`` added at the end (this one is unchanged).
+
+        The action is not judged here: :func:`replay` does that.
+        """
+        if type(action) not in ACTION_TYPES:
+            raise MalformedAction(f"GameRecord.append: {action!r} is not an action")
+        return attrs.evolve(self, actions=(*self.actions, action))
+
+    def extend(self, actions: Iterable[Action]) -> GameRecord:
+        """A new record with ``actions`` added at the end, in order."""
+        return attrs.evolve(self, actions=(*self.actions, *actions))
+
+    def initial_state(self) -> GameState:
+        """The position before the first action: ``new_game(rules, players, seed, dealer)``."""
+        return new_game(self.rules, self.players, seed=self.seed, dealer=self.dealer)
+
+
+def replay(record: GameRecord) -> Iterator[GameState]:
+    """Every state of the recorded game in order: the initial state, then the state after each action.
+
+    Raises :class:`ReplayError` (an :class:`~shanghai_rules.errors.IllegalAction`)
+    at the first action the rules refuse, saying which and why; the states
+    before it have been yielded.
+    """
+    if not isinstance(record, GameRecord):
+        raise MalformedAction(f"replay: {record!r} is not a GameRecord")
+    state = record.initial_state()
+    yield state
+    for index, action in enumerate(record.actions):
+        try:
+            state = apply(state, action)
+        except IllegalAction as exc:
+            raise ReplayError(index, action, exc.reason, state) from exc
+        yield state
+
+
+def final_state(record: GameRecord) -> GameState:
+    """The state after the record's last action (the initial state for an empty record).
+
+    Raises :class:`ReplayError` like :func:`replay`.
+    """
+    return deque(replay(record), maxlen=1)[0]

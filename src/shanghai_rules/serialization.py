@@ -1,0 +1,1317 @@
+"""JSON: :func:`to_json` and :func:`from_json`, a documented, versioned, lossless format.
+
+Every document is one JSON object that starts with its kind and the format's
+version::
+
+    {"format": "shanghai-rules/state", "version": 1, ...}
+
+=============================  ===========================================================
+``format``                      what is written
+=============================  ===========================================================
+``shanghai-rules/rules``        a :class:`~shanghai_rules.rules.Rules` (every field)
+``shanghai-rules/state``        a :class:`~shanghai_rules.state.GameState`, seed included
+``shanghai-rules/action``       any action (:mod:`shanghai_rules.actions`)
+``shanghai-rules/view``         a :class:`~shanghai_rules.views.PlayerView`
+``shanghai-rules/record``       a :class:`~shanghai_rules.records.GameRecord`
+=============================  ===========================================================
+
+Only the outermost object carries ``format`` and ``version``; the values
+nested in it (the rules inside a state, the actions inside a record) do not.
+Every field is always written, ``null`` included, in ``snake_case`` named after
+the Python attribute; a reader must not meet unknown fields, and this module
+refuses documents that have them or lack one.  A change to the format that an
+old reader could misread raises ``version``; :data:`FORMAT_VERSION` is the one
+this library writes and reads.  JSON Schemas (draft 2020-12) of the documents
+ship in the package: :func:`load_schema`.
+
+The values inside documents:
+
+=====================  ======================================================================
+value                   JSON
+=====================  ======================================================================
+card                    its canonical notation, ``str(card)``: ``"10H"``, ``"QS"``, ``"AC"``,
+                        ``"JK"`` (ranks ``2``-``10 J Q K A``, suits ``C D H S``); only this
+                        form is read
+cards                   an array of cards: hands sorted, the stock top card first, the
+                        discard pile bottom to top, a meld in its arranged order
+seat                    a whole number from 0
+seed                    a *string* of decimal digits (``"12345678901234567890"``): seeds are
+                        64-bit and must survive readers whose numbers are doubles
+meld                    ``{"kind": "set", "cards": [...], "rank": "K"}`` (``rank`` is ``null``
+                        for a set of wilds only) or ``{"kind": "run", "cards": [...],
+                        "suit": "C", "start": 4}`` (``start`` is the position of the first
+                        card, 1 for a low ace up to 14 for a high ace)
+table meld              a meld object with ``"owner": seat`` added
+contract                ``{"sets", "runs", "set_length", "run_length", "no_discard"}``
+rules                   an object with every :class:`~shanghai_rules.rules.Rules` field:
+                        ``decks_by_players`` as ``[[up_to_players, decks], ...]``,
+                        ``contracts`` as contract objects, numbers that may be absent as
+                        ``null``
+round result            ``{"round_number", "went_out", "ended_by", "slam", "hand_points",
+                        "cut_by", "cut_exact", "points"}``
+cut                     ``null`` or ``{"cutter": seat, "exact": bool}``
+action                  ``{"type": ..., fields}``: ``draw_stock``, ``take_discard``, ``buy``,
+                        ``withdraw_buy`` (``player``); ``lay_down`` (``player``, ``melds``: each
+                        an array of cards, read as unordered, or a meld object, kept as
+                        arranged); ``lay_off`` (``player``, ``card``, ``meld``, ``end``);
+                        ``swap_wild`` (``player``, ``card``, ``meld``); ``discard``
+                        (``player``, ``card``, ``shanghai``); ``call_shanghai`` (``player``,
+                        ``meld``, ``end``); ``cut`` (``player``, ``count``); ``start_round``
+                        (no fields).  ``meld`` is an index into the table, ``end`` is
+                        ``"low"``, ``"high"`` or ``null``
+=====================  ======================================================================
+
+A **state** document holds the fields of :class:`~shanghai_rules.state.GameState`
+under their own names (``rules``, ``round_number``, ``dealer``, ``phase``,
+``turn``, ``hands``, ``table``, ``stock``, ``discard``, ``upcard_live``,
+``discarder``, ``buys_left``, ``buy_requests``, ``buy_withdrawn``, ``down``,
+``scores``, ``round_results``, ``went_down_this_turn``, ``owed_wilds``,
+``must_go_down``, ``shanghai_open``, ``turns_taken``, ``cut``, ``seed``).  A
+**view** document holds those of :class:`~shanghai_rules.views.PlayerView`:
+``player``, ``hand``, ``hand_sizes`` and ``stock_size`` in place of ``hands``
+and ``stock``, no ``seed``, and ``legal_actions`` (action objects).  A
+**record** document holds ``rules``, ``players``, ``seed``, ``dealer`` and
+``actions``.
+
+**Lossless**: ``from_json(to_json(x)) == x`` for every value this module
+writes; a loaded state carries its seed, so play continues exactly as it would
+have.
+
+**Validated**: :func:`from_json` checks the JSON text, the structure (every
+field there, nothing more), every type (``true`` is not a number, ``1.0`` is
+not a whole number), every card, the rules' consistency, and then that the
+position could occur in a game: seats in range, per-seat lists of the right
+length, no card more often than the decks hold it (and exactly the full decks
+in a round the library dealt), every meld on the table legal under the rules
+and owned by a seat that is down with its contract, buy requests only from
+seats that may buy the live upcard, the turn's obligations and the round's
+results consistent with the phase.  A record's actions are checked for form
+here and for legality by :func:`~shanghai_rules.records.replay`.  A bad
+document raises :class:`SerializationError` naming the path to the bad field
+(``hands[2][4]: 'ZZ' is not a card``) and nothing is built.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from importlib import resources
+from typing import Any, Final, TypeVar, overload
+
+from .actions import (
+    Action,
+    Buy,
+    CallShanghai,
+    Cut,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    StartRound,
+    SwapWild,
+    TakeDiscard,
+    WithdrawBuy,
+)
+from .cards import ACE, ALL_CARDS, Card, CardParseError, Suit, parse_card, rank_name
+from .contracts import hand_penalty
+from .errors import IllegalAction
+from .melds import Meld, check_meld, is_wild, lay_off_options
+from .records import GameRecord
+from .rules import Contract, Rules, RulesError
+from .state import GameState, RoundResult, TableMeld
+from .views import PlayerView
+
+__all__ = [
+    "ACTION_FIELDS",
+    "ACTION_NAMES",
+    "FORMAT_VERSION",
+    "KINDS",
+    "RULES_FIELDS",
+    "SerializationError",
+    "from_dict",
+    "from_json",
+    "load_schema",
+    "to_dict",
+    "to_json",
+]
+
+FORMAT_VERSION: Final = 1
+"""The version of the format this library writes and reads."""
+
+_PREFIX: Final = "shanghai-rules/"
+
+KINDS: Final = ("rules", "state", "action", "view", "record")
+"""The kinds of document: ``"format"`` is ``"shanghai-rules/"`` followed by one of these."""
+
+T = TypeVar("T")
+Json = Any
+"""A JSON value as :mod:`json` reads it."""
+Serializable = Rules | GameState | PlayerView | GameRecord | Action
+"""What :func:`to_json` writes."""
+
+
+class SerializationError(ValueError):
+    """A document that cannot be read (or a value that cannot be written).
+
+    ``path`` names the bad field, in the notation ``table[1].cards[0]``
+    (empty for the document as a whole); ``reason`` says what is wrong.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path or 'document'}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+# ---------------------------------------------------------------------------
+# names shared by the writer and the reader
+
+_CARDS: Final[dict[str, Card]] = {str(card): card for card in ALL_CARDS}
+_RANKS: Final[dict[str, int]] = {rank_name(rank): rank for rank in range(2, ACE + 1)}
+_SUITS: Final[dict[str, Suit]] = {suit.letter: suit for suit in Suit}
+_PHASES: Final = ("cut", "draw", "play", "round_over", "game_over")
+_ENDED_BY: Final = ("out", "stock", "turn_limit")
+_ENDS: Final = ("low", "high")
+_SEED: Final = re.compile(r"0|-?[1-9][0-9]*")
+
+#: The fields of a Rules document in order, with the kind of value each holds.
+RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
+    ("name", "str"),
+    ("min_players", "int"),
+    ("max_players", "int"),
+    ("decks_by_players", "pairs"),
+    ("jokers_per_deck", "int"),
+    ("hand_size", "int"),
+    ("contracts", "contracts"),
+    ("min_set_length", "int"),
+    ("min_run_length", "int"),
+    ("wild_twos", "bool"),
+    ("ace_low", "bool"),
+    ("max_wilds_per_meld", "int?"),
+    ("wilds_at_most_naturals", "bool"),
+    ("run_wilds_apart", "bool"),
+    ("distinct_contract_set_ranks", "bool"),
+    ("contract_run_gap", "int"),
+    ("lay_off_on_going_down_turn", "bool"),
+    ("buy_limits", "ints"),
+    ("buy_penalty_cards", "int"),
+    ("buy_after_down", "bool"),
+    ("shanghai_call", "bool"),
+    ("swap_from_runs", "bool"),
+    ("swap_from_sets", "bool"),
+    ("swap_eligibility", "str"),
+    ("swapped_wild_must_be_played", "bool"),
+    ("swap_forces_going_down", "bool"),
+    ("going_out", "str"),
+    ("cut_penalty", "int?"),
+    ("card_values", "ints"),
+    ("turn_limit", "int?"),
+)
+_RULES_FIELD_NAMES: Final = frozenset(name for name, _ in RULES_FIELDS)
+_CONTRACT_FIELDS: Final = ("sets", "runs", "set_length", "run_length", "no_discard")
+
+#: Action type names in documents, and the fields of each after ``type``.
+ACTION_NAMES: Final[dict[type, str]] = {
+    DrawStock: "draw_stock",
+    TakeDiscard: "take_discard",
+    Buy: "buy",
+    WithdrawBuy: "withdraw_buy",
+    LayDown: "lay_down",
+    LayOff: "lay_off",
+    SwapWild: "swap_wild",
+    Discard: "discard",
+    CallShanghai: "call_shanghai",
+    Cut: "cut",
+    StartRound: "start_round",
+}
+_ACTION_CLASSES: Final[dict[str, type]] = {name: cls for cls, name in ACTION_NAMES.items()}
+#: The fields of each action type, after ``type``, in the order they are written.
+ACTION_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "draw_stock": ("player",),
+    "take_discard": ("player",),
+    "buy": ("player",),
+    "withdraw_buy": ("player",),
+    "lay_down": ("player", "melds"),
+    "lay_off": ("player", "card", "meld", "end"),
+    "swap_wild": ("player", "card", "meld"),
+    "discard": ("player", "card", "shanghai"),
+    "call_shanghai": ("player", "meld", "end"),
+    "cut": ("player", "count"),
+    "start_round": (),
+}
+
+_STATE_FIELDS: Final = (
+    "rules", "round_number", "dealer", "phase", "turn", "hands", "table", "stock", "discard", "upcard_live",
+    "discarder", "buys_left", "buy_requests", "buy_withdrawn", "down", "scores", "round_results",
+    "went_down_this_turn", "owed_wilds", "must_go_down", "shanghai_open", "turns_taken", "cut", "seed",
+)
+_VIEW_FIELDS: Final = (
+    "rules", "player", "round_number", "dealer", "phase", "turn", "hand", "hand_sizes", "table", "discard",
+    "stock_size", "upcard_live", "discarder", "shanghai_open", "buys_left", "buy_requests", "buy_withdrawn",
+    "down", "scores", "round_results", "went_down_this_turn", "owed_wilds", "must_go_down", "turns_taken", "cut",
+    "legal_actions",
+)
+_RECORD_FIELDS: Final = ("rules", "players", "seed", "dealer", "actions")
+_RESULT_FIELDS: Final = (
+    "round_number", "went_out", "ended_by", "slam", "hand_points", "cut_by", "cut_exact", "points",
+)
+_ENVELOPE: Final = ("format", "version")
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+# ---------------------------------------------------------------------------
+# writing
+
+
+def _w_int(value: object, path: str) -> int:
+    if type(value) is not int:
+        raise SerializationError(path, f"cannot write {value!r}: not a whole number")
+    return value
+
+
+def _w_int_opt(value: object, path: str) -> int | None:
+    return None if value is None else _w_int(value, path)
+
+
+def _w_bool(value: object, path: str) -> bool:
+    if type(value) is not bool:
+        raise SerializationError(path, f"cannot write {value!r}: not True or False")
+    return value
+
+
+def _w_str(value: object, path: str, allowed: Sequence[str] | None = None) -> str:
+    if not isinstance(value, str) or (allowed is not None and value not in allowed):
+        raise SerializationError(path, f"cannot write {value!r}: not " + (
+            "one of " + ", ".join(map(repr, allowed)) if allowed is not None else "a string"))
+    return value
+
+
+def _w_tuple(value: object, path: str) -> tuple[object, ...]:
+    if not isinstance(value, tuple):
+        raise SerializationError(path, f"cannot write {value!r}: not a tuple")
+    return value
+
+
+def _w_ints(value: object, path: str) -> list[int]:
+    return [_w_int(v, f"{path}[{i}]") for i, v in enumerate(_w_tuple(value, path))]
+
+
+def _w_bools(value: object, path: str) -> list[bool]:
+    return [_w_bool(v, f"{path}[{i}]") for i, v in enumerate(_w_tuple(value, path))]
+
+
+def _w_card(value: object, path: str) -> str:
+    if not isinstance(value, Card):
+        raise SerializationError(path, f"cannot write {value!r}: not a Card")
+    return str(value)
+
+
+def _w_cards(value: object, path: str) -> list[str]:
+    return [_w_card(c, f"{path}[{i}]") for i, c in enumerate(_w_tuple(value, path))]
+
+
+def _w_meld(meld: object, path: str) -> dict[str, Json]:
+    if not isinstance(meld, Meld):
+        raise SerializationError(path, f"cannot write {meld!r}: not a Meld")
+    cards = _w_cards(meld.cards, _join(path, "cards"))
+    if meld.kind == "set":
+        if meld.suit is not None or meld.start != 0 or (meld.rank is not None and meld.rank not in range(2, 15)):
+            raise SerializationError(path, f"cannot write {meld!r}: a set has a rank 2-14 (or None), "
+                                           f"no suit and start 0")
+        return {"kind": "set", "cards": cards, "rank": None if meld.rank is None else rank_name(meld.rank)}
+    if meld.kind == "run":
+        if not isinstance(meld.suit, Suit) or meld.rank is not None or type(meld.start) is not int \
+                or not 1 <= meld.start <= 14:
+            raise SerializationError(path, f"cannot write {meld!r}: a run has a suit, a start 1-14 and no rank")
+        return {"kind": "run", "cards": cards, "suit": meld.suit.letter, "start": meld.start}
+    raise SerializationError(path, f"cannot write {meld!r}: kind is not 'set' or 'run'")
+
+
+def _w_table_meld(tm: object, path: str) -> dict[str, Json]:
+    if not isinstance(tm, TableMeld):
+        raise SerializationError(path, f"cannot write {tm!r}: not a TableMeld")
+    return {"owner": _w_int(tm.owner, _join(path, "owner")), **_w_meld(tm.meld, path)}
+
+
+def _w_contract(contract: object, path: str) -> dict[str, Json]:
+    if not isinstance(contract, Contract):
+        raise SerializationError(path, f"cannot write {contract!r}: not a Contract")
+    return {
+        "sets": contract.sets,
+        "runs": contract.runs,
+        "set_length": contract.set_length,
+        "run_length": contract.run_length,
+        "no_discard": contract.no_discard,
+    }
+
+
+def _w_rules(rules: object, path: str) -> dict[str, Json]:
+    if not isinstance(rules, Rules):
+        raise SerializationError(path, f"cannot write {rules!r}: not a Rules")
+    out: dict[str, Json] = {}
+    for name, kind in RULES_FIELDS:
+        value = getattr(rules, name)
+        where = _join(path, name)
+        if kind == "pairs":
+            out[name] = [[_w_int(a, f"{where}[{i}][0]"), _w_int(b, f"{where}[{i}][1]")] for i, (a, b) in
+                         enumerate(value)]
+        elif kind == "contracts":
+            out[name] = [_w_contract(c, f"{where}[{i}]") for i, c in enumerate(value)]
+        elif kind == "ints":
+            out[name] = _w_ints(value, where)
+        elif kind == "int?":
+            out[name] = _w_int_opt(value, where)
+        elif kind == "int":
+            out[name] = _w_int(value, where)
+        elif kind == "bool":
+            out[name] = _w_bool(value, where)
+        else:
+            out[name] = _w_str(value, where)
+    return out
+
+
+def _w_result(result: object, path: str) -> dict[str, Json]:
+    if not isinstance(result, RoundResult):
+        raise SerializationError(path, f"cannot write {result!r}: not a RoundResult")
+    return {
+        "round_number": _w_int(result.round_number, _join(path, "round_number")),
+        "went_out": _w_int_opt(result.went_out, _join(path, "went_out")),
+        "ended_by": _w_str(result.ended_by, _join(path, "ended_by"), _ENDED_BY),
+        "slam": _w_bool(result.slam, _join(path, "slam")),
+        "hand_points": _w_ints(result.hand_points, _join(path, "hand_points")),
+        "cut_by": _w_int_opt(result.cut_by, _join(path, "cut_by")),
+        "cut_exact": _w_bool(result.cut_exact, _join(path, "cut_exact")),
+        "points": _w_ints(result.points, _join(path, "points")),
+    }
+
+
+def _w_cut(cut: object, path: str) -> dict[str, Json] | None:
+    if cut is None:
+        return None
+    if not isinstance(cut, tuple) or len(cut) != 2:
+        raise SerializationError(path, f"cannot write {cut!r}: not a (cutter, exact) pair")
+    return {"cutter": _w_int(cut[0], _join(path, "cutter")), "exact": _w_bool(cut[1], _join(path, "exact"))}
+
+
+def _w_action(action: object, path: str) -> dict[str, Json]:
+    name = ACTION_NAMES.get(type(action))
+    if name is None:
+        raise SerializationError(path, f"cannot write {action!r}: not an action")
+    out: dict[str, Json] = {"type": name}
+    for field in ACTION_FIELDS[name]:
+        value = getattr(action, field)
+        where = _join(path, field)
+        if field in ("player", "meld", "count"):
+            out[field] = _w_int(value, where)
+        elif field == "card":
+            out[field] = _w_card(value, where)
+        elif field == "shanghai":
+            out[field] = _w_bool(value, where)
+        elif field == "end":
+            out[field] = None if value is None else _w_str(value, where, _ENDS)
+        else:  # LayDown.melds
+            groups: list[Json] = []
+            for i, group in enumerate(_w_tuple(value, where)):
+                at = f"{where}[{i}]"
+                groups.append(_w_meld(group, at) if isinstance(group, Meld) else _w_cards(group, at))
+            out[field] = groups
+    return out
+
+
+def _w_common(x: GameState | PlayerView) -> dict[str, Json]:
+    """The fields a state and a view share, by name."""
+    return {
+        "round_number": _w_int(x.round_number, "round_number"),
+        "dealer": _w_int(x.dealer, "dealer"),
+        "phase": _w_str(x.phase, "phase", _PHASES),
+        "turn": _w_int(x.turn, "turn"),
+        "table": [_w_table_meld(tm, f"table[{i}]") for i, tm in enumerate(_w_tuple(x.table, "table"))],
+        "discard": _w_cards(x.discard, "discard"),
+        "upcard_live": _w_bool(x.upcard_live, "upcard_live"),
+        "discarder": _w_int_opt(x.discarder, "discarder"),
+        "shanghai_open": _w_bool(x.shanghai_open, "shanghai_open"),
+        "buys_left": _w_ints(x.buys_left, "buys_left"),
+        "buy_requests": _w_ints(x.buy_requests, "buy_requests"),
+        "buy_withdrawn": _w_ints(x.buy_withdrawn, "buy_withdrawn"),
+        "down": _w_bools(x.down, "down"),
+        "scores": _w_ints(x.scores, "scores"),
+        "round_results": [_w_result(r, f"round_results[{i}]")
+                          for i, r in enumerate(_w_tuple(x.round_results, "round_results"))],
+        "went_down_this_turn": _w_bool(x.went_down_this_turn, "went_down_this_turn"),
+        "owed_wilds": _w_cards(x.owed_wilds, "owed_wilds"),
+        "must_go_down": _w_bool(x.must_go_down, "must_go_down"),
+        "turns_taken": _w_int(x.turns_taken, "turns_taken"),
+        "cut": _w_cut(x.cut, "cut"),
+    }
+
+
+def _w_seed(value: object, path: str) -> str:
+    try:
+        return str(_w_int(value, path))
+    except ValueError as exc:  # an int too long for str()
+        if isinstance(exc, SerializationError):
+            raise
+        raise SerializationError(path, f"cannot write the seed: {exc}") from None
+
+
+def _w_state(state: GameState) -> dict[str, Json]:
+    common = _w_common(state)
+    hands = [_w_cards(hand, f"hands[{i}]") for i, hand in enumerate(_w_tuple(state.hands, "hands"))]
+    body = {"rules": _w_rules(state.rules, "rules"), **common, "hands": hands, "stock": _w_cards(state.stock, "stock"),
+            "seed": _w_seed(state.seed, "seed")}
+    return {name: body[name] for name in _STATE_FIELDS}
+
+
+def _w_view(view: PlayerView) -> dict[str, Json]:
+    common = _w_common(view)
+    body = {
+        "rules": _w_rules(view.rules, "rules"),
+        **common,
+        "player": _w_int(view.player, "player"),
+        "hand": _w_cards(view.hand, "hand"),
+        "hand_sizes": _w_ints(view.hand_sizes, "hand_sizes"),
+        "stock_size": _w_int(view.stock_size, "stock_size"),
+        "legal_actions": [_w_action(a, f"legal_actions[{i}]")
+                          for i, a in enumerate(_w_tuple(view.legal_actions, "legal_actions"))],
+    }
+    return {name: body[name] for name in _VIEW_FIELDS}
+
+
+def _w_record(record: GameRecord) -> dict[str, Json]:
+    return {
+        "rules": _w_rules(record.rules, "rules"),
+        "players": _w_int(record.players, "players"),
+        "seed": _w_seed(record.seed, "seed"),
+        "dealer": _w_int(record.dealer, "dealer"),
+        "actions": [_w_action(a, f"actions[{i}]") for i, a in enumerate(_w_tuple(record.actions, "actions"))],
+    }
+
+
+def _kind_of(obj: object) -> str:
+    if isinstance(obj, Rules):
+        return "rules"
+    if isinstance(obj, GameState):
+        return "state"
+    if isinstance(obj, PlayerView):
+        return "view"
+    if isinstance(obj, GameRecord):
+        return "record"
+    if type(obj) in ACTION_NAMES:
+        return "action"
+    raise SerializationError("", f"to_json writes Rules, GameState, PlayerView, GameRecord and actions, "
+                                 f"not {type(obj).__name__}")
+
+
+def to_dict(obj: Serializable) -> dict[str, Json]:
+    """The document for ``obj`` as plain JSON data (dicts, lists, strings, numbers, booleans, ``None``).
+
+    Useful to embed a document in a larger message; :func:`to_json` is
+    ``json.dumps(to_dict(obj))``.  Raises :class:`SerializationError` for a
+    value that is not one of the kinds in :data:`KINDS`, or that holds a field
+    of the wrong type (a hand-built value, never one the library made).
+    """
+    kind = _kind_of(obj)
+    head: dict[str, Json] = {"format": _PREFIX + kind, "version": FORMAT_VERSION}
+    if kind == "rules":
+        return {**head, **_w_rules(obj, "")}
+    if kind == "state":
+        assert isinstance(obj, GameState)
+        return {**head, **_w_state(obj)}
+    if kind == "view":
+        assert isinstance(obj, PlayerView)
+        return {**head, **_w_view(obj)}
+    if kind == "record":
+        assert isinstance(obj, GameRecord)
+        return {**head, **_w_record(obj)}
+    return {**head, **_w_action(obj, "")}
+
+
+def to_json(obj: Serializable, *, indent: int | None = None) -> str:
+    """``obj`` as a JSON document of this module's format (see the module docs).
+
+    ``obj`` is a :class:`~shanghai_rules.rules.Rules`, a
+    :class:`~shanghai_rules.state.GameState`, a
+    :class:`~shanghai_rules.views.PlayerView`, a
+    :class:`~shanghai_rules.records.GameRecord` or an action;
+    ``from_json(to_json(obj)) == obj``.
+
+    >>> import shanghai_rules as sr
+    >>> from shanghai_rules.serialization import to_json
+    >>> print(to_json(sr.Discard(2, sr.parse_card("10h")), indent=1))
+    {
+     "format": "shanghai-rules/action",
+     "version": 1,
+     "type": "discard",
+     "player": 2,
+     "card": "10H",
+     "shanghai": false
+    }
+    """
+    return json.dumps(to_dict(obj), indent=indent, ensure_ascii=False, allow_nan=False)
+
+
+# ---------------------------------------------------------------------------
+# reading: types
+
+
+def _show(value: object) -> str:
+    """A JSON value, described for a message."""
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        text = repr(value)
+        return f"the number {text if len(text) <= 24 else text[:20] + '...'}"
+    if isinstance(value, str):
+        text = value if len(value) <= 24 else value[:20] + "..."
+        return repr(text)
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a Python {type(value).__name__}"
+
+
+def _obj(value: Json, path: str, fields: Sequence[str]) -> dict[str, Json]:
+    if not isinstance(value, dict):
+        raise SerializationError(path, f"expected an object, not {_show(value)}")
+    for name in fields:
+        if name not in value:
+            raise SerializationError(_join(path, name), "this field is missing")
+    if len(value) != len(fields):
+        allowed = set(fields)
+        for key in value:
+            if key not in allowed:
+                shown = key if isinstance(key, str) else repr(key)
+                raise SerializationError(_join(path, shown), "unknown field: the format has no such field")
+    return value
+
+
+def _int(value: Json, path: str, low: int | None = None, high: int | None = None) -> int:
+    if type(value) is not int:
+        raise SerializationError(path, f"expected a whole number, not {_show(value)}")
+    if low is not None and value < low:
+        raise SerializationError(path, f"{value} is less than {low}")
+    if high is not None and value > high:
+        raise SerializationError(path, f"{value} is more than {high}")
+    return value
+
+
+def _int_opt(value: Json, path: str, low: int | None = None, high: int | None = None) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int:
+        raise SerializationError(path, f"expected a whole number or null, not {_show(value)}")
+    return _int(value, path, low, high)
+
+
+def _bool(value: Json, path: str) -> bool:
+    if type(value) is not bool:
+        raise SerializationError(path, f"expected true or false, not {_show(value)}")
+    return value
+
+
+def _str(value: Json, path: str, allowed: Sequence[str] | None = None) -> str:
+    if not isinstance(value, str):
+        raise SerializationError(path, f"expected a string, not {_show(value)}")
+    if allowed is not None and value not in allowed:
+        raise SerializationError(path, f"{_show(value)} is not one of {', '.join(map(repr, allowed))}")
+    return value
+
+
+def _list(value: Json, path: str) -> list[Json]:
+    if not isinstance(value, list):
+        raise SerializationError(path, f"expected an array, not {_show(value)}")
+    return value
+
+
+def _items(value: Json, path: str, read: Callable[[Json, str], T]) -> tuple[T, ...]:
+    return tuple(read(item, f"{path}[{i}]") for i, item in enumerate(_list(value, path)))
+
+
+def _ints(value: Json, path: str, low: int | None = None) -> tuple[int, ...]:
+    return _items(value, path, lambda v, p: _int(v, p, low))
+
+
+def _card(value: Json, path: str) -> Card:
+    card = _CARDS.get(value) if isinstance(value, str) else None
+    if card is not None:
+        return card
+    if not isinstance(value, str):
+        raise SerializationError(path, f"expected a card in canonical notation, not {_show(value)}")
+    try:
+        parsed = parse_card(value)
+    except CardParseError:
+        raise SerializationError(path, f"{_show(value)} is not a card") from None
+    raise SerializationError(path, f"{_show(value)} is not in canonical notation: write {str(parsed)!r}")
+
+
+def _cards(value: Json, path: str) -> tuple[Card, ...]:
+    return _items(value, path, _card)
+
+
+def _sorted_cards(value: Json, path: str) -> tuple[Card, ...]:
+    """A hand: read, and kept sorted as the library keeps hands (SPEC 4.6)."""
+    return tuple(sorted(_cards(value, path), key=_code))
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _seat(value: Json, path: str, players: int | None = None) -> int:
+    seat = _int(value, path, 0)
+    if players is not None and seat >= players:
+        raise SerializationError(path, f"there is no seat {seat} ({players} players: seats 0-{players - 1})")
+    return seat
+
+
+def _seat_opt(value: Json, path: str, players: int | None = None) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int:
+        raise SerializationError(path, f"expected a seat number or null, not {_show(value)}")
+    return _seat(value, path, players)
+
+
+def _seed(value: Json, path: str) -> int:
+    if not isinstance(value, str):
+        raise SerializationError(path, f"expected the seed as a string of decimal digits, not {_show(value)}")
+    if not _SEED.fullmatch(value):
+        raise SerializationError(path, f"{_show(value)} is not a whole number written in decimal digits")
+    try:
+        return int(value)
+    except ValueError as exc:
+        raise SerializationError(path, f"the seed cannot be read: {exc}") from None
+
+
+# ---------------------------------------------------------------------------
+# reading: values
+
+
+def _read_contract(value: Json, path: str) -> Contract:
+    data = _obj(value, path, _CONTRACT_FIELDS)
+    fields = {name: _int(data[name], _join(path, name), 0) for name in _CONTRACT_FIELDS[:4]}
+    no_discard = _bool(data["no_discard"], _join(path, "no_discard"))
+    try:
+        return Contract(**fields, no_discard=no_discard)
+    except RulesError as exc:
+        raise SerializationError(path, str(exc)) from None
+
+
+def _read_pair(value: Json, path: str) -> tuple[int, int]:
+    pair = _list(value, path)
+    if len(pair) != 2:
+        raise SerializationError(path, f"expected [up_to_players, decks], not an array of {len(pair)}")
+    return _int(pair[0], f"{path}[0]", 1), _int(pair[1], f"{path}[1]", 1)
+
+
+def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
+    data = _obj(value, path, (*envelope, *(name for name, _ in RULES_FIELDS)))
+    fields: dict[str, object] = {}
+    for name, kind in RULES_FIELDS:
+        where = _join(path, name)
+        item = data[name]
+        if kind == "pairs":
+            fields[name] = _items(item, where, _read_pair)
+        elif kind == "contracts":
+            fields[name] = _items(item, where, _read_contract)
+        elif kind == "ints":
+            fields[name] = _ints(item, where, 0)
+        elif kind == "int?":
+            fields[name] = _int_opt(item, where, 0)
+        elif kind == "int":
+            fields[name] = _int(item, where, 0)
+        elif kind == "bool":
+            fields[name] = _bool(item, where)
+        else:
+            fields[name] = _str(item, where)
+    try:
+        return Rules(**fields)  # type: ignore[arg-type]
+    except RulesError as exc:
+        raise _rules_error(path, str(exc)) from None
+
+
+_FIELD_PREFIX: Final = re.compile(r"([a-z_]+)((?:\[\d+\])*): (.*)", re.DOTALL)
+
+
+def _rules_error(path: str, message: str) -> SerializationError:
+    """A RulesError's message ("hand_size: ...") as an error at that field of the rules."""
+    match = _FIELD_PREFIX.fullmatch(message)
+    if match and match.group(1) in _RULES_FIELD_NAMES:
+        return SerializationError(_join(path, match.group(1) + match.group(2)), match.group(3))
+    return SerializationError(path or "rules", message)
+
+
+def _meld_fields(value: Json, path: str, extra: Sequence[str]) -> tuple[dict[str, Json], str]:
+    if not isinstance(value, dict):
+        raise SerializationError(path, f"expected a meld object, not {_show(value)}")
+    if "kind" not in value:
+        raise SerializationError(_join(path, "kind"), "this field is missing")
+    kind = _str(value["kind"], _join(path, "kind"), ("set", "run"))
+    names = ("rank",) if kind == "set" else ("suit", "start")
+    return _obj(value, path, (*extra, "kind", "cards", *names)), kind
+
+
+def _meld_from(data: dict[str, Json], kind: str, path: str) -> Meld:
+    cards = _cards(data["cards"], _join(path, "cards"))
+    if kind == "set":
+        rank_text = data["rank"]
+        if rank_text is None:
+            return Meld("set", cards)
+        if not isinstance(rank_text, str):
+            raise SerializationError(_join(path, "rank"), f"expected a rank or null, not {_show(rank_text)}")
+        rank = _RANKS.get(rank_text)
+        if rank is None:
+            raise SerializationError(_join(path, "rank"), f"{_show(rank_text)} is not a rank: use one of "
+                                                          f"{', '.join(_RANKS)}")
+        return Meld("set", cards, rank=rank)
+    suit = _SUITS[_str(data["suit"], _join(path, "suit"), tuple(_SUITS))]
+    start = _int(data["start"], _join(path, "start"), 1, 14)
+    return Meld("run", cards, suit=suit, start=start)
+
+
+def _read_meld(value: Json, path: str) -> Meld:
+    data, kind = _meld_fields(value, path, ())
+    return _meld_from(data, kind, path)
+
+
+def _read_table_meld(value: Json, path: str) -> TableMeld:
+    data, kind = _meld_fields(value, path, ("owner",))
+    owner = _seat(data["owner"], _join(path, "owner"))
+    return TableMeld(owner=owner, meld=_meld_from(data, kind, path))
+
+
+def _read_group(value: Json, path: str) -> tuple[Card, ...] | Meld:
+    if isinstance(value, list):
+        return _cards(value, path)
+    if isinstance(value, dict):
+        return _read_meld(value, path)
+    raise SerializationError(path, f"expected an array of cards or a meld object, not {_show(value)}")
+
+
+def _read_action(value: Json, path: str, players: int | None = None, envelope: Sequence[str] = ()) -> Action:
+    if not isinstance(value, dict):
+        raise SerializationError(path, f"expected an action object, not {_show(value)}")
+    if "type" not in value:
+        raise SerializationError(_join(path, "type"), "this field is missing")
+    name = _str(value["type"], _join(path, "type"), tuple(ACTION_FIELDS))
+    names = ACTION_FIELDS[name]
+    data = _obj(value, path, (*envelope, "type", *names))
+    fields: dict[str, object] = {}
+    for field in names:
+        where = _join(path, field)
+        item = data[field]
+        if field == "player":
+            fields[field] = _seat(item, where, players)
+        elif field == "meld":
+            fields[field] = _int(item, where, 0)
+        elif field == "count":
+            fields[field] = _int(item, where)
+        elif field == "card":
+            fields[field] = _card(item, where)
+        elif field == "shanghai":
+            fields[field] = _bool(item, where)
+        elif field == "end":
+            fields[field] = None if item is None else _str(item, where, _ENDS)
+        else:
+            fields[field] = _items(item, where, _read_group)
+    try:
+        action: Action = _ACTION_CLASSES[name](**fields)
+    except IllegalAction as exc:  # MalformedAction: not expected after the checks above
+        raise SerializationError(path, str(exc)) from None
+    return action
+
+
+def _read_result(value: Json, path: str) -> RoundResult:
+    data = _obj(value, path, _RESULT_FIELDS)
+
+    def at(name: str) -> str:
+        return _join(path, name)
+
+    return RoundResult(
+        round_number=_int(data["round_number"], at("round_number"), 1),
+        went_out=_seat_opt(data["went_out"], at("went_out")),
+        ended_by=_str(data["ended_by"], at("ended_by"), _ENDED_BY),  # type: ignore[arg-type]
+        slam=_bool(data["slam"], at("slam")),
+        hand_points=_ints(data["hand_points"], at("hand_points"), 0),
+        cut_by=_seat_opt(data["cut_by"], at("cut_by")),
+        cut_exact=_bool(data["cut_exact"], at("cut_exact")),
+        points=_ints(data["points"], at("points"), 0),
+    )
+
+
+def _read_cut(value: Json, path: str) -> tuple[int, bool] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise SerializationError(path, f"expected null or a cut object, not {_show(value)}")
+    data = _obj(value, path, ("cutter", "exact"))
+    return _seat(data["cutter"], _join(path, "cutter")), _bool(data["exact"], _join(path, "exact"))
+
+
+def _read_common(data: dict[str, Json]) -> dict[str, Any]:
+    """The fields a state and a view share, typed but not yet checked against each other."""
+    return {
+        "rules": _read_rules(data["rules"], "rules"),
+        "round_number": _int(data["round_number"], "round_number", 1),
+        "dealer": _seat(data["dealer"], "dealer"),
+        "phase": _str(data["phase"], "phase", _PHASES),
+        "turn": _seat(data["turn"], "turn"),
+        "table": _items(data["table"], "table", _read_table_meld),
+        "discard": _cards(data["discard"], "discard"),
+        "upcard_live": _bool(data["upcard_live"], "upcard_live"),
+        "discarder": _seat_opt(data["discarder"], "discarder"),
+        "shanghai_open": _bool(data["shanghai_open"], "shanghai_open"),
+        "buys_left": _ints(data["buys_left"], "buys_left", 0),
+        "buy_requests": _items(data["buy_requests"], "buy_requests", _seat),
+        "buy_withdrawn": _items(data["buy_withdrawn"], "buy_withdrawn", _seat),
+        "down": _items(data["down"], "down", _bool),
+        "scores": _ints(data["scores"], "scores"),
+        "round_results": _items(data["round_results"], "round_results", _read_result),
+        "went_down_this_turn": _bool(data["went_down_this_turn"], "went_down_this_turn"),
+        "owed_wilds": _cards(data["owed_wilds"], "owed_wilds"),
+        "must_go_down": _bool(data["must_go_down"], "must_go_down"),
+        "turns_taken": _int(data["turns_taken"], "turns_taken", 0),
+        "cut": _read_cut(data["cut"], "cut"),
+    }
+
+
+def _read_state(data: dict[str, Json]) -> GameState:
+    fields = _read_common(data)
+    state = GameState(
+        **fields,
+        hands=_items(data["hands"], "hands", _sorted_cards),
+        stock=_cards(data["stock"], "stock"),
+        seed=_seed(data["seed"], "seed"),
+    )
+    _check_position(state, tuple(len(hand) for hand in state.hands), "hands")
+    _check_state_cards(state)
+    return state
+
+
+def _read_view(data: dict[str, Json]) -> PlayerView:
+    fields = _read_common(data)
+    view = PlayerView(
+        **fields,
+        player=_seat(data["player"], "player"),
+        hand=_sorted_cards(data["hand"], "hand"),
+        hand_sizes=_ints(data["hand_sizes"], "hand_sizes", 0),
+        stock_size=_int(data["stock_size"], "stock_size", 0),
+        legal_actions=_items(data["legal_actions"], "legal_actions", _read_action),
+    )
+    _check_position(view, view.hand_sizes, "hand_sizes")
+    _check_view(view)
+    return view
+
+
+def _read_record(data: dict[str, Json]) -> GameRecord:
+    rules = _read_rules(data["rules"], "rules")
+    players = _int(data["players"], "players")
+    if not rules.min_players <= players <= rules.max_players:
+        raise SerializationError("players", f"{rules.name} is played by {rules.min_players}-{rules.max_players} "
+                                            f"players, not {players}")
+    seed = _seed(data["seed"], "seed")
+    dealer = _seat(data["dealer"], "dealer", players)
+    actions = _items(data["actions"], "actions", lambda v, p: _read_action(v, p, players))
+    return GameRecord(rules=rules, players=players, seed=seed, dealer=dealer, actions=actions)
+
+
+# ---------------------------------------------------------------------------
+# reading: is this a position a game could reach?
+
+
+def _fail(path: str, reason: str) -> SerializationError:
+    return SerializationError(path, reason)
+
+
+def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: str) -> None:
+    """Checks that need only what a state and a view share; ``sizes`` are the hand sizes."""
+    rules = x.rules
+    n = len(sizes)
+    if not rules.min_players <= n <= rules.max_players:
+        raise _fail(seats_path, f"{n} seats, but {rules.name} is played by {rules.min_players}-"
+                                f"{rules.max_players} players")
+    if x.round_number > rules.rounds:
+        raise _fail("round_number", f"{x.round_number} is not a round of {rules.name} (1-{rules.rounds})")
+    limit = rules.buy_limit(x.round_number)
+    contract = rules.contract(x.round_number)
+    for name in ("dealer", "turn"):
+        if getattr(x, name) >= n:
+            raise _fail(name, f"there is no seat {getattr(x, name)} ({n} players)")
+    if x.discarder is not None and x.discarder >= n:
+        raise _fail("discarder", f"there is no seat {x.discarder} ({n} players)")
+    for name in ("buys_left", "down", "scores"):
+        if len(getattr(x, name)) != n:
+            raise _fail(name, f"expected one entry per seat ({n}), not {len(getattr(x, name))}")
+    for seat, left in enumerate(x.buys_left):
+        if left > limit:
+            raise _fail(f"buys_left[{seat}]", f"{left} buys, but round {x.round_number} allows {limit}")
+    phase = x.phase
+    active = phase in ("draw", "play")
+    over = phase in ("round_over", "game_over")
+    _check_results(x, n, active or phase == "cut")
+    _check_cut(x, n)
+    _check_buys(x, n)
+    _check_table(x, n)
+    if x.upcard_live and (phase != "draw" or not x.discard):
+        raise _fail("upcard_live", "only the top of a non-empty discard pile, before the draw, can be live")
+    if x.shanghai_open:
+        if phase != "draw" or not rules.shanghai_call or not x.upcard_live or x.discarder is None:
+            raise _fail("shanghai_open", "Shanghai can be open only on a live, undeclared discard before the draw, "
+                                         "under rules with the Shanghai call")
+        top = x.discard[-1]
+        if not any(lay_off_options(tm.meld, top, rules) for tm in x.table):
+            raise _fail("shanghai_open", f"Shanghai is open, but the top discard {top} fits no meld on the table")
+    if x.owed_wilds or x.must_go_down:
+        if phase != "play":
+            raise _fail("owed_wilds" if x.owed_wilds else "must_go_down",
+                        "a swap's obligation lasts only for the play phase of one turn")
+        for i, card in enumerate(x.owed_wilds):
+            if not is_wild(card, rules):
+                raise _fail(f"owed_wilds[{i}]", f"{card} is not a wild under these rules")
+        if x.must_go_down and x.down[x.turn]:
+            raise _fail("must_go_down", f"seat {x.turn} is already down")
+    if x.went_down_this_turn and phase not in ("play", "round_over", "game_over"):
+        raise _fail("went_down_this_turn", f"no one goes down in phase {phase!r}")
+    if phase == "play" and x.went_down_this_turn and not x.down[x.turn]:
+        raise _fail("went_down_this_turn", f"seat {x.turn}, on turn, is not down")
+    turn_cap = None if rules.turn_limit is None else rules.turn_limit * n
+    if turn_cap is not None and (x.turns_taken > turn_cap or (x.turns_taken == turn_cap and not over)):
+        raise _fail("turns_taken", f"{x.turns_taken} turns, but the round ends after {turn_cap} (turn_limit)")
+    if phase == "cut":
+        if rules.cut_penalty is None:
+            raise _fail("phase", "these rules have no cut")
+        if x.turn != (x.dealer - 1) % n:
+            raise _fail("turn", f"in the cut, the dealer's right (seat {(x.dealer - 1) % n}) is on turn")
+        if any(sizes):
+            raise _fail(seats_path, "no one holds cards before the deal")
+        if x.table or x.discard or any(x.down) or x.turns_taken:
+            raise _fail("phase", "before the deal the table and the discard pile are empty, no one is down "
+                                 "and no turn has been taken")
+        if any(left != limit for left in x.buys_left):
+            raise _fail("buys_left", f"before the deal every seat has its {limit} buys")
+        if x.cut is not None or x.discarder is not None:
+            raise _fail("cut" if x.cut is not None else "discarder", "there is no cut or discard before the cut")
+    elif active:
+        for seat, size in enumerate(sizes):
+            if size == 0:
+                raise _fail(f"{seats_path}[{seat}]", "a hand is never empty while the round is played")
+        if x.discarder is not None and x.discarder != (x.turn - 1) % n:
+            raise _fail("discarder", f"the last discard was made by seat {x.discarder}, but the seat on turn "
+                                     f"is {x.turn}, not the next seat")
+        if phase == "play" and (x.upcard_live or x.buy_requests or x.buy_withdrawn):
+            raise _fail("upcard_live" if x.upcard_live else "buy_requests",
+                        "after the draw there is no upcard and no buy request")
+        if contract.no_discard and x.table:
+            raise _fail("table", f"in round {x.round_number} going down takes the whole hand and ends the round")
+        if rules.cut_penalty is not None and x.round_results and x.cut is None:
+            raise _fail("cut", "a round the library dealt under these rules was cut first")
+    else:
+        result = x.round_results[-1]
+        if x.round_number != result.round_number:
+            raise _fail("round_results", f"the last result is of round {result.round_number}, but round "
+                                         f"{x.round_number} has ended")
+        if (phase == "game_over") != (x.round_number == rules.rounds):
+            raise _fail("phase", f"the game ends after round {rules.rounds}, not after round {x.round_number}")
+        if x.buy_requests or x.buy_withdrawn:
+            raise _fail("buy_requests", "no buy requests are pending after the round")
+        if result.went_out is not None and sizes[result.went_out] != 0:
+            raise _fail(f"{seats_path}[{result.went_out}]", "the seat that went out holds no cards")
+        if result.ended_by == "stock" and x.discard[:-1]:
+            raise _fail("round_results", "the round ended for want of cards while the discard pile could rebuild "
+                                         "the stock")
+        if result.ended_by == "turn_limit" and x.turns_taken != turn_cap:
+            raise _fail("round_results", "the round ended on the turn limit before the limit was reached")
+        if (result.cut_by, result.cut_exact) != (x.cut if x.cut is not None else (None, False)):
+            raise _fail("round_results", "the last result's cut differs from this round's cut")
+
+
+def _check_results(x: GameState | PlayerView, n: int, active: bool) -> None:
+    rules = x.rules
+    results = x.round_results
+    if not results and not active:
+        raise _fail("round_results", "a round has ended, so it has a result")
+    for i, result in enumerate(results):
+        path = f"round_results[{i}]"
+        if i and result.round_number != results[i - 1].round_number + 1:
+            raise _fail(f"{path}.round_number", "results follow the rounds in order, one per round")
+        for name in ("hand_points", "points"):
+            if len(getattr(result, name)) != n:
+                raise _fail(f"{path}.{name}", f"expected one entry per seat ({n}), not {len(getattr(result, name))}")
+        if result.went_out is not None and result.went_out >= n:
+            raise _fail(f"{path}.went_out", f"there is no seat {result.went_out} ({n} players)")
+        if (result.ended_by == "out") != (result.went_out is not None):
+            raise _fail(f"{path}.went_out", "a round ended by going out has the seat that went out, and only such")
+        if result.went_out is not None and result.hand_points[result.went_out]:
+            raise _fail(f"{path}.hand_points[{result.went_out}]", "the seat that went out holds no cards")
+        if result.slam and result.went_out is None:
+            raise _fail(f"{path}.slam", "a slam is going out: no one went out")
+        if result.cut_by is not None and (rules.cut_penalty is None or result.cut_by >= n):
+            raise _fail(f"{path}.cut_by", "no cut under these rules" if rules.cut_penalty is None
+                        else f"there is no seat {result.cut_by}")
+        if result.cut_exact and result.cut_by is None:
+            raise _fail(f"{path}.cut_exact", "an exact cut has a cutter")
+        for seat in range(n):
+            penalty = rules.cut_penalty if result.cut_exact and seat != result.cut_by and rules.cut_penalty else 0
+            if result.points[seat] != result.hand_points[seat] + penalty:
+                raise _fail(f"{path}.points[{seat}]", f"{result.points[seat]} points, but the hand's "
+                                                      f"{result.hand_points[seat]} and a cut penalty of {penalty} "
+                                                      f"make {result.hand_points[seat] + penalty}")
+    last = results[-1].round_number if results else None
+    if last is not None and last != (x.round_number - 1 if active else x.round_number):
+        raise _fail(f"round_results[{len(results) - 1}].round_number",
+                    f"round {last} cannot be the last finished round in round {x.round_number}, phase {x.phase!r}")
+
+
+def _check_cut(x: GameState | PlayerView, n: int) -> None:
+    if x.cut is None:
+        return
+    if x.rules.cut_penalty is None:
+        raise _fail("cut", "these rules have no cut")
+    cutter = (x.dealer - 1) % n
+    if x.cut[0] != cutter:
+        raise _fail("cut.cutter", f"the dealer's right, seat {cutter}, cuts")
+
+
+def _check_buys(x: GameState | PlayerView, n: int) -> None:
+    rules = x.rules
+    for name in ("buy_requests", "buy_withdrawn"):
+        seats: tuple[int, ...] = getattr(x, name)
+        if seats and x.phase != "draw":
+            raise _fail(name, "buy requests are made and withdrawn only before the player on turn draws")
+        for i, seat in enumerate(seats):
+            path = f"{name}[{i}]"
+            if seat >= n:
+                raise _fail(path, f"there is no seat {seat} ({n} players)")
+            if seat in seats[:i]:
+                raise _fail(path, f"seat {seat} is listed twice")
+            if seat == x.turn:
+                raise _fail(path, "the player on turn takes the upcard free instead of buying it")
+            if name == "buy_withdrawn" and seat in x.buy_requests:
+                raise _fail(path, f"seat {seat} both asks to buy and has withdrawn its request")
+            if name == "buy_requests":
+                why = ""
+                if not x.upcard_live:
+                    why = "there is no live upcard to buy"
+                elif seat == x.discarder:
+                    why = "a player may not buy back their own discard"
+                elif x.buys_left[seat] <= 0:
+                    why = "the seat has no buys left"
+                elif x.down[seat] and not rules.buy_after_down:
+                    why = "a player who is down may not buy under these rules"
+                if why:
+                    raise _fail(path, why)
+
+
+def _check_table(x: GameState | PlayerView, n: int) -> None:
+    rules = x.rules
+    contract = rules.contract(x.round_number)
+    owned: dict[int, list[str]] = {}
+    for i, tm in enumerate(x.table):
+        path = f"table[{i}]"
+        if tm.owner >= n:
+            raise _fail(f"{path}.owner", f"there is no seat {tm.owner} ({n} players)")
+        if not x.down[tm.owner]:
+            raise _fail(f"{path}.owner", f"seat {tm.owner} owns a meld but is not down")
+        verdict = check_meld(tm.meld, rules)
+        if not verdict:
+            raise _fail(path, f"{tm.meld.describe()} is not a legal meld: {verdict.reason}")
+        owned.setdefault(tm.owner, []).append(tm.meld.kind)
+    for seat, down in enumerate(x.down):
+        kinds = owned.get(seat, [])
+        if down and (kinds.count("set") != contract.sets or kinds.count("run") != contract.runs):
+            raise _fail(f"down[{seat}]", f"seat {seat} is down, so it laid down the contract "
+                                         f"({contract.describe()}), but it owns {kinds.count('set')} sets and "
+                                         f"{kinds.count('run')} runs on the table")
+
+
+def _supply(rules: Rules, players: int, card: Card) -> int:
+    decks = rules.decks_for(players)
+    return decks * rules.jokers_per_deck if card.is_joker else decks
+
+
+def _fresh_deal(x: GameState | PlayerView) -> bool:
+    """True when the library dealt this round from full decks (so every card is somewhere)."""
+    if x.phase in ("cut", "draw", "play"):
+        return x.phase == "cut" or bool(x.round_results)
+    return len(x.round_results) >= 2
+
+
+def _count_cards(
+    x: GameState | PlayerView, places: Sequence[tuple[str, tuple[Card, ...]]], players: int
+) -> Counter[Card]:
+    seen: Counter[Card] = Counter()
+    for path, cards in places:
+        for i, card in enumerate(cards):
+            seen[card] += 1
+            allowed = _supply(x.rules, players, card)
+            if seen[card] > allowed:
+                decks = x.rules.decks_for(players)
+                raise _fail(f"{path}[{i}]", f"{card} appears {seen[card]} times, but the {decks} decks for "
+                                            f"{players} players hold it {allowed} times")
+    return seen
+
+
+def _table_places(x: GameState | PlayerView) -> list[tuple[str, tuple[Card, ...]]]:
+    return [(f"table[{i}].cards", tm.meld.cards) for i, tm in enumerate(x.table)]
+
+
+def _check_state_cards(state: GameState) -> None:
+    n = len(state.hands)
+    places = [(f"hands[{i}]", h) for i, h in enumerate(state.hands)]
+    places += [*_table_places(state), ("stock", state.stock), ("discard", state.discard)]
+    seen = _count_cards(state, places, n)
+    if _fresh_deal(state):
+        total = state.rules.card_count(n)
+        held = sum(seen.values())
+        if held != total:
+            missing = [str(c) for c in ALL_CARDS if seen[c] < _supply(state.rules, n, c)][:5]
+            raise _fail("stock", f"the round was dealt from full decks ({total} cards), but the hands, table, stock "
+                                 f"and discard pile hold {held}; missing: {', '.join(missing)}")
+    if state.phase in ("round_over", "game_over"):
+        result = state.round_results[-1]
+        for seat, h in enumerate(state.hands):
+            if hand_penalty(h, state.rules) != result.hand_points[seat]:
+                raise _fail(f"round_results[{len(state.round_results) - 1}].hand_points[{seat}]",
+                            f"seat {seat}'s hand is worth {hand_penalty(h, state.rules)}, "
+                            f"not {result.hand_points[seat]}")
+
+
+def _check_view(view: PlayerView) -> None:
+    n = len(view.hand_sizes)
+    p = view.player
+    if p >= n:
+        raise _fail("player", f"there is no seat {p} ({n} players)")
+    if view.hand_sizes[p] != len(view.hand):
+        raise _fail(f"hand_sizes[{p}]", f"this seat holds {len(view.hand)} cards, not {view.hand_sizes[p]}")
+    places = [("hand", view.hand), *_table_places(view), ("discard", view.discard)]
+    _count_cards(view, places, n)
+    total = view.rules.card_count(n)
+    held = sum(view.hand_sizes) + view.stock_size + sum(len(tm.meld.cards) for tm in view.table) + len(view.discard)
+    if held > total or (_fresh_deal(view) and held != total):
+        raise _fail("stock_size", f"the hands, table, stock and discard pile hold {held} cards, but the decks "
+                                  f"for {n} players hold {total}")
+    if view.phase in ("round_over", "game_over"):
+        result = view.round_results[-1]
+        if hand_penalty(view.hand, view.rules) != result.hand_points[p]:
+            raise _fail(f"round_results[{len(view.round_results) - 1}].hand_points[{p}]",
+                        f"this seat's hand is worth {hand_penalty(view.hand, view.rules)}, not {result.hand_points[p]}")
+    for i, action in enumerate(view.legal_actions):
+        if getattr(action, "player", None) != p:
+            raise _fail(f"legal_actions[{i}]", f"a view lists only the actions of its own seat, {p}")
+
+
+# ---------------------------------------------------------------------------
+# the public readers
+
+
+def _no_duplicates(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
+    out: dict[str, Json] = {}
+    for key, value in pairs:
+        if key in out:
+            raise SerializationError(key, "this field appears twice in its object")
+        out[key] = value
+    return out
+
+
+def from_dict(data: Json) -> Serializable:
+    """Read a document given as plain JSON data (what ``json.loads`` returns); see :func:`from_json`."""
+    if not isinstance(data, dict):
+        raise SerializationError("", f"a document is a JSON object, not {_show(data)}")
+    if "format" not in data:
+        raise SerializationError("format", "this field is missing: a document starts with its format")
+    fmt = data["format"]
+    if not isinstance(fmt, str) or not fmt.startswith(_PREFIX) or fmt[len(_PREFIX):] not in KINDS:
+        raise SerializationError("format", f"{_show(fmt)} is not a shanghai-rules document format: expected "
+                                           f"one of {', '.join(_PREFIX + k for k in KINDS)}")
+    if "version" not in data:
+        raise SerializationError("version", "this field is missing")
+    version = data["version"]
+    if type(version) is not int:
+        raise SerializationError("version", f"expected a whole number, not {_show(version)}")
+    if version != FORMAT_VERSION:
+        raise SerializationError("version", f"this library reads version {FORMAT_VERSION} of the format, "
+                                            f"not version {version}")
+    kind = fmt[len(_PREFIX):]
+    if kind == "rules":
+        return _read_rules(data, "", _ENVELOPE)
+    if kind == "action":
+        return _read_action(data, "", None, _ENVELOPE)
+    fields = {"state": _STATE_FIELDS, "view": _VIEW_FIELDS, "record": _RECORD_FIELDS}[kind]
+    body = _obj(data, "", (*_ENVELOPE, *fields))
+    if kind == "state":
+        return _read_state(body)
+    if kind == "view":
+        return _read_view(body)
+    return _read_record(body)
+
+
+@overload
+def from_json(text: str | bytes) -> Serializable: ...
+
+
+@overload
+def from_json(text: str | bytes, expect: type[T]) -> T: ...
+
+
+def from_json(text: str | bytes, expect: type[Any] | None = None) -> Any:
+    """Read a document written by :func:`to_json` (or by any program that follows the format).
+
+    Returns a :class:`~shanghai_rules.rules.Rules`,
+    :class:`~shanghai_rules.state.GameState`,
+    :class:`~shanghai_rules.views.PlayerView`,
+    :class:`~shanghai_rules.records.GameRecord` or action, as the document's
+    ``format`` says; with ``expect`` (say ``GameState``), a document of any
+    other kind is refused.
+
+    Everything is checked (see the module docs); a bad document raises
+    :class:`SerializationError` naming the path to the bad field, and
+    nothing is built.
+
+    >>> import shanghai_rules as sr
+    >>> from shanghai_rules.serialization import from_json
+    >>> from_json('{"format": "shanghai-rules/action", "version": 1, "type": "draw_stock", "player": 9}')
+    DrawStock(player=9)
+    >>> from_json('{"format": "shanghai-rules/action", "version": 1, "type": "discard", "player": 0, '
+    ...           '"card": "ZZ", "shanghai": false}')
+    Traceback (most recent call last):
+    ...
+    shanghai_rules.serialization.SerializationError: card: 'ZZ' is not a card
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SerializationError("", f"from_json reads JSON text (str or bytes), not {type(text).__name__}")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates)
+    except SerializationError:
+        raise
+    except RecursionError:
+        raise SerializationError("", "the JSON text is nested too deeply to be a document") from None
+    except ValueError as exc:  # json.JSONDecodeError, bad UTF-8, numbers too long
+        raise SerializationError("", f"not valid JSON: {exc}") from None
+    obj = from_dict(data)
+    if expect is not None and not isinstance(obj, expect):
+        raise SerializationError("format", f"expected a document for a {expect.__name__}, "
+                                           f"not {data['format']!r}")
+    return obj
+
+
+def load_schema(kind: str) -> dict[str, Json]:
+    """The JSON Schema (draft 2020-12) of one kind of document (see :data:`KINDS`), as shipped in the package.
+
+    The files are ``shanghai_rules/schemas/<kind>.schema.json``, for programs
+    in other languages.  A schema checks a document's structure and types;
+    :func:`from_json` checks everything else too.
+    """
+    if kind not in KINDS:
+        raise SerializationError("", f"no schema for {kind!r}: the kinds are {', '.join(KINDS)}")
+    path = resources.files("shanghai_rules").joinpath("schemas").joinpath(f"{kind}.schema.json")
+    text = path.read_text(encoding="utf-8")
+    schema: dict[str, Json] = json.loads(text)
+    return schema

@@ -1,0 +1,194 @@
+"""Per-player views: :func:`observe` and the :class:`PlayerView` value.
+
+A server holds the real :class:`~shanghai_rules.state.GameState` and sends each
+client only ``observe(state, seat)``: everything that seat may know, and
+nothing more.
+
+What a view holds, field by field:
+
+===========================  ==============================================================
+public to every seat          rules, round number, dealer, phase, whose turn it is, every
+                              seat's hand *size*, the table (owners and arranged melds),
+                              the whole discard pile, the stock's *size*, buys left, who is
+                              down, pending and withdrawn buy requests (a buy is asked
+                              aloud), scores and round results, whether the upcard is live,
+                              who discarded it, whether Shanghai may be called on it, the
+                              turn's obligations (``went_down_this_turn``, ``owed_wilds``,
+                              ``must_go_down``: the table saw the swap and the lay-down),
+                              turns taken this round, and this round's cut
+the seat's own                its hand, and its legal actions now
+never                         another seat's cards, the stock's order, the seed (the state
+                              of the random source), or anything they could be rebuilt from
+===========================  ==============================================================
+
+The guarantee, tested: two states that differ only in what a seat cannot see
+(the other seats' hands re-dealt among themselves with the same sizes, the
+stock shuffled, a different seed) give that seat equal views.
+
+Views are frozen values: they compare equal field by field, and they round-trip
+through :func:`~shanghai_rules.serialization.to_json` (document kind
+``shanghai-rules/view``).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .actions import Action
+from .cards import Card
+from .engine import legal_actions
+from .rules import Contract, Rules
+from .state import GameState, Phase, RoundResult, TableMeld
+
+__all__ = ["PlayerView", "observe"]
+
+
+@attrs.frozen(kw_only=True)
+class PlayerView:
+    """What one seat may know of a game: a frozen value made by :func:`observe`.
+
+    The fields mirror :class:`~shanghai_rules.state.GameState`, with the seat's
+    own ``hand`` in place of ``hands``, ``hand_sizes`` for everyone, and
+    ``stock_size`` in place of the stock.  There is no seed.
+    """
+
+    rules: Rules
+    """The rules of the game."""
+    player: int
+    """The seat this view belongs to."""
+    round_number: int
+    """The current round (1-based)."""
+    dealer: int
+    """The dealer of the current round."""
+    phase: Phase
+    """What the game waits for."""
+    turn: int
+    """The seat on turn."""
+    hand: tuple[Card, ...]
+    """This seat's own hand, sorted."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds (this seat included)."""
+    table: tuple[TableMeld, ...]
+    """The melds on the table, in the order laid, with their owners."""
+    discard: tuple[Card, ...]
+    """The discard pile, bottom to top: the last card is the upcard."""
+    stock_size: int
+    """How many cards the stock holds (never their order)."""
+    upcard_live: bool
+    """The top discard can still be taken or bought."""
+    discarder: int | None
+    """Who discarded the top card (``None`` for the flip card)."""
+    shanghai_open: bool
+    """Shanghai may be called on the top discard (SPEC 4.8)."""
+    buys_left: tuple[int, ...]
+    """Buys each seat has left this round."""
+    buy_requests: tuple[int, ...]
+    """Seats asking to buy the upcard now, in the order they asked (a buy is asked aloud)."""
+    buy_withdrawn: tuple[int, ...]
+    """Seats that withdrew their request for this upcard."""
+    down: tuple[bool, ...]
+    """Which seats have gone down this round."""
+    scores: tuple[int, ...]
+    """Running totals."""
+    round_results: tuple[RoundResult, ...]
+    """One result per finished round."""
+    went_down_this_turn: bool
+    """The seat on turn went down on this turn."""
+    owed_wilds: tuple[Card, ...]
+    """Wilds freed by a swap this turn that the seat on turn must still play to the table."""
+    must_go_down: bool
+    """The seat on turn swapped a wild while not down and must go down this turn."""
+    turns_taken: int
+    """Turns completed in this round."""
+    cut: tuple[int, bool] | None
+    """This round's cut, ``(cutter, exact)``, once made."""
+    legal_actions: tuple[Action, ...]
+    """Every action this seat may take now (``legal_actions(state, player)``)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)
+
+    @property
+    def contract(self) -> Contract:
+        """The current round's contract."""
+        return self.rules.contracts[self.round_number - 1]
+
+    @property
+    def upcard(self) -> Card | None:
+        """The card that can be taken or bought now, if any."""
+        if self.upcard_live and self.discard and self.phase == "draw":
+            return self.discard[-1]
+        return None
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat is on turn (in the draw or play phase)."""
+        return self.phase in ("draw", "play") and self.turn == self.player
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """One row per finished round: what each seat added to its total."""
+        return tuple(r.points for r in self.round_results)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last round has ended."""
+        return self.phase == "game_over"
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the lowest total once the game is over; empty before."""
+        if self.phase != "game_over":
+            return ()
+        best = min(self.scores)
+        return tuple(i for i, s in enumerate(self.scores) if s == best)
+
+
+def observe(state: GameState, player: int) -> PlayerView:
+    """What seat ``player`` may know of ``state``, and nothing more.
+
+    >>> import shanghai_rules as sr
+    >>> from shanghai_rules.views import observe
+    >>> state = sr.new_game(sr.PAGAT7, players=4, seed=7)
+    >>> view = observe(state, 1)
+    >>> len(view.hand), view.hand_sizes, view.stock_size
+    (11, (11, 11, 11, 11), 63)
+
+    Raises :class:`ValueError` if ``state`` is not a game state or ``player``
+    is not one of its seats.
+    """
+    if not isinstance(state, GameState):
+        raise ValueError(f"observe: {state!r} is not a GameState")
+    players = len(state.hands)
+    if type(player) is not int or not 0 <= player < players:
+        raise ValueError(f"observe: {player!r} is not a seat (0-{players - 1})")
+    return PlayerView(
+        rules=state.rules,
+        player=player,
+        round_number=state.round_number,
+        dealer=state.dealer,
+        phase=state.phase,
+        turn=state.turn,
+        hand=state.hands[player],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        table=state.table,
+        discard=state.discard,
+        stock_size=len(state.stock),
+        upcard_live=state.upcard_live,
+        discarder=state.discarder,
+        shanghai_open=state.shanghai_open,
+        buys_left=state.buys_left,
+        buy_requests=state.buy_requests,
+        buy_withdrawn=state.buy_withdrawn,
+        down=state.down,
+        scores=state.scores,
+        round_results=state.round_results,
+        went_down_this_turn=state.went_down_this_turn,
+        owed_wilds=state.owed_wilds,
+        must_go_down=state.must_go_down,
+        turns_taken=state.turns_taken,
+        cut=state.cut,
+        legal_actions=tuple(legal_actions(state, player)),
+    )

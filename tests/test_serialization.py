@@ -1,0 +1,614 @@
+"""JSON documents (SPEC 5, 6; issue 4): lossless round trips, and every bad document refused with its path."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import doctest
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import shanghai_rules as sr
+from shanghai_rules import serialization
+from shanghai_rules.records import GameRecord
+from shanghai_rules.serialization import (
+    FORMAT_VERSION,
+    RULES_FIELDS,
+    SerializationError,
+    from_dict,
+    from_json,
+    to_dict,
+    to_json,
+)
+from shanghai_rules.views import PlayerView, observe
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PLAYS = (sr.LayDown, sr.LayOff, sr.SwapWild, sr.CallShanghai)
+
+
+def choose(rng: random.Random, state: sr.GameState, bias: float) -> sr.Action:
+    """A random legal action; with probability ``bias`` a play (lay down, lay off, swap, call) when there is one."""
+    actions = sr.legal_actions(state)
+    plays = [a for a in actions if isinstance(a, PLAYS)]
+    if plays and rng.random() < bias:
+        return rng.choice(plays)
+    return rng.choice(actions)
+
+
+def game(rules: sr.Rules, players: int, seed: int, steps: int, bias: float = 0.7) -> Iterator[sr.GameState]:
+    """The states of a random game, the first included, for at most ``steps`` actions."""
+    rng = random.Random(seed)
+    state = sr.new_game(rules, players=players, seed=seed, dealer=seed % players)
+    yield state
+    for _ in range(steps):
+        if state.is_over:
+            return
+        state = sr.apply(state, choose(rng, state, bias))
+        yield state
+
+
+def find(rules: sr.Rules, players: int, want: Callable[[sr.GameState], object], bias: float = 0.8,
+         seeds: int = 20, steps: int = 3000) -> sr.GameState:
+    """The first state of some random game for which ``want`` holds."""
+    for seed in range(seeds):
+        for state in game(rules, players, seed, steps, bias):
+            if want(state):
+                return state
+    raise AssertionError("no random game reached the position wanted")
+
+
+@st.composite
+def positions(draw: st.DrawFn, max_steps: int = 300) -> sr.GameState:
+    """A position reached by random legal play of a random preset."""
+    rules = sr.PRESETS[draw(st.sampled_from(sorted(sr.PRESETS)))]
+    players = draw(st.integers(rules.min_players, rules.max_players))
+    seed = draw(st.integers(0, 2**64))
+    steps = draw(st.integers(0, max_steps))
+    bias = draw(st.sampled_from([0.0, 0.6, 0.95]))
+    state = sr.new_game(rules, players=players, seed=seed)
+    for state in game(rules, players, seed, steps, bias):  # noqa: B007
+        pass
+    return state
+
+
+def reload(obj: Any) -> Any:
+    return from_json(to_json(obj))
+
+
+# ---------------------------------------------------------------------------
+# the format
+
+
+def test_every_rules_field_is_in_the_format() -> None:
+    assert [name for name, _ in RULES_FIELDS] == [f.name for f in attrs.fields(sr.Rules)]
+
+
+def test_every_document_starts_with_format_and_version() -> None:
+    state = sr.new_game(sr.PAGAT7, players=3, seed=1)
+    record = GameRecord.new(sr.PAGAT7, 3, 1).append(sr.DrawStock(1))
+    for obj, kind in ((sr.PAGAT7, "rules"), (state, "state"), (sr.DrawStock(1), "action"),
+                      (observe(state, 0), "view"), (record, "record")):
+        doc = json.loads(to_json(obj))
+        assert list(doc)[:2] == ["format", "version"]
+        assert doc["format"] == f"shanghai-rules/{kind}"
+        assert doc["version"] == FORMAT_VERSION == 1
+
+
+def test_state_document_fields_and_values() -> None:
+    state = sr.new_game(sr.PAGAT7, players=3, seed=7)
+    doc = to_dict(state)
+    assert list(doc) == ["format", "version", *(f.name for f in attrs.fields(sr.GameState))]
+    assert doc["hands"][0] == [str(c) for c in state.hands[0]]
+    assert doc["seed"] == str(state.seed)  # a string: 64-bit seeds survive readers with double numbers
+    assert doc["discard"] == [str(state.discard[0])]
+    assert doc["cut"] is None
+    assert doc["rules"]["contracts"][6] == {"sets": 0, "runs": 3, "set_length": 3, "run_length": 4,
+                                             "no_discard": True}
+    assert doc["rules"]["decks_by_players"] == [[5, 2]]
+
+
+def test_meld_documents() -> None:
+    run = sr.check_meld(sr.parse_cards("4C 5C JK 7C"), sr.PAGAT7).meld
+    a_set = sr.check_meld(sr.parse_cards("KH KS JK"), sr.PAGAT7).meld
+    wilds = sr.Meld.set(sr.parse_cards("JK JK JK"))
+    action = sr.LayDown(0, [run, a_set, wilds, sr.parse_cards("9C 9D 9H")])
+    doc = to_dict(action)
+    assert doc["melds"] == [
+        {"kind": "run", "cards": ["4C", "5C", "JK", "7C"], "suit": "C", "start": 4},
+        {"kind": "set", "cards": ["KH", "KS", "JK"], "rank": "K"},
+        {"kind": "set", "cards": ["JK", "JK", "JK"], "rank": None},
+        ["9C", "9D", "9H"],
+    ]
+    assert reload(action) == action
+
+
+@pytest.mark.parametrize("action, fields", [
+    (sr.DrawStock(1), {"type": "draw_stock", "player": 1}),
+    (sr.TakeDiscard(1), {"type": "take_discard", "player": 1}),
+    (sr.Buy(2), {"type": "buy", "player": 2}),
+    (sr.WithdrawBuy(2), {"type": "withdraw_buy", "player": 2}),
+    (sr.LayOff(0, sr.parse_card("10H"), 3), {"type": "lay_off", "player": 0, "card": "10H", "meld": 3, "end": None}),
+    (sr.LayOff(0, sr.parse_card("JK"), 3, "low"),
+     {"type": "lay_off", "player": 0, "card": "JK", "meld": 3, "end": "low"}),
+    (sr.SwapWild(0, sr.parse_card("AS"), 1), {"type": "swap_wild", "player": 0, "card": "AS", "meld": 1}),
+    (sr.Discard(0, sr.parse_card("QS")), {"type": "discard", "player": 0, "card": "QS", "shanghai": False}),
+    (sr.Discard(0, sr.parse_card("QS"), True), {"type": "discard", "player": 0, "card": "QS", "shanghai": True}),
+    (sr.CallShanghai(2, 0), {"type": "call_shanghai", "player": 2, "meld": 0, "end": None}),
+    (sr.Cut(3, 45), {"type": "cut", "player": 3, "count": 45}),
+    (sr.StartRound(), {"type": "start_round"}),
+])
+def test_action_documents(action: sr.Action, fields: dict[str, Any]) -> None:
+    assert to_dict(action) == {"format": "shanghai-rules/action", "version": 1, **fields}
+    assert reload(action) == action
+
+
+def test_rules_round_trip_presets_and_house_variants() -> None:
+    variants = [
+        *sr.PRESETS.values(),
+        attrs.evolve(sr.PAGAT7, wild_twos=True, turn_limit=None, name="house ★"),
+        attrs.evolve(sr.TEN_ROUND, max_wilds_per_meld=2, cut_penalty=0),
+    ]
+    for rules in variants:
+        assert reload(rules) == rules
+        assert from_json(to_json(rules), sr.Rules) == rules
+
+
+def test_indent_gives_the_same_document() -> None:
+    state = sr.new_game(sr.ISRA, players=4, seed=3)
+    assert json.loads(to_json(state, indent=2)) == json.loads(to_json(state))
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(serialization)
+    assert result.failed == 0 and result.attempted > 0
+
+
+# ---------------------------------------------------------------------------
+# lossless
+
+
+@SETTINGS
+@given(positions())
+def test_state_round_trip(state: sr.GameState) -> None:
+    assert reload(state) == state
+    assert from_json(to_json(state).encode(), sr.GameState) == state
+    assert from_dict(json.loads(to_json(state))) == state
+
+
+@SETTINGS
+@given(positions(), st.randoms(use_true_random=False))
+def test_actions_and_views_round_trip(state: sr.GameState, rng: random.Random) -> None:
+    actions = sr.legal_actions(state)
+    for action in rng.sample(actions, min(10, len(actions))):
+        assert reload(action) == action
+    for seat in range(state.players):
+        view = observe(state, seat)
+        assert from_json(to_json(view), PlayerView) == view
+
+
+@pytest.mark.parametrize("name", sorted(sr.PRESETS))
+def test_round_trip_through_a_whole_game(name: str) -> None:
+    """Every phase of every round: the cut, deals, lay-downs, buys, calls, round ends, the end of the game."""
+    rules = sr.PRESETS[name]
+    phases: set[str] = set()
+    last: sr.GameState | None = None
+    for i, state in enumerate(game(rules, rules.min_players + 1, 11, 10_000, bias=0.95)):
+        if i % 5 == 0 or state.phase not in ("draw", "play") or state.buy_requests or state.owed_wilds:
+            assert reload(state) == state
+        phases.add(state.phase)
+        last = state
+    assert last is not None and last.is_over
+    assert reload(last) == last
+    expected = {"draw", "play", "round_over", "game_over"} | ({"cut"} if rules.cut_penalty is not None else set())
+    assert phases == expected
+
+
+def test_a_loaded_game_continues_identically() -> None:
+    """Saved after every action and loaded again, a game plays out exactly as the original."""
+    for rules in sr.PRESETS.values():
+        rng_a, rng_b = random.Random(5), random.Random(5)
+        direct = through = sr.new_game(rules, players=4, seed=99)
+        steps = 0
+        while not direct.is_over and steps < 400:
+            direct = sr.apply(direct, choose(rng_a, direct, 0.9))
+            through = from_json(to_json(sr.apply(through, choose(rng_b, through, 0.9))), sr.GameState)
+            steps += 1
+            assert through == direct
+        assert through.scores == direct.scores and through.round_results == direct.round_results
+
+
+@SETTINGS
+@given(positions(max_steps=150), st.integers(0, 2**32), st.integers(1, 200))
+def test_continuing_a_loaded_position_gives_the_same_game(state: sr.GameState, seed: int, steps: int) -> None:
+    loaded = reload(state)
+    rng_a, rng_b = random.Random(seed), random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = sr.apply(state, choose(rng_a, state, 0.8))
+        loaded = sr.apply(loaded, choose(rng_b, loaded, 0.8))
+    assert loaded == state
+
+
+# ---------------------------------------------------------------------------
+# tampering: every bad document is refused, with the path to the bad field
+
+
+def refused(doc: Any, path: str | None = None, match: str = "") -> SerializationError:
+    """Assert ``doc`` (data or text) is refused, at ``path`` (or under it) if given."""
+    text = doc if isinstance(doc, (str, bytes)) else json.dumps(doc)
+    with pytest.raises(SerializationError) as info:
+        from_json(text)
+    err = info.value
+    if path is not None:
+        assert err.path == path or err.path.startswith((path + ".", path + "[")), (path, str(err))
+        assert str(err).startswith(path or "document")
+    assert match in str(err), str(err)
+    return err
+
+
+@pytest.fixture(scope="module")
+def table_state() -> sr.GameState:
+    """A pagat7 position in the draw phase with melds on the table and a live upcard."""
+    return find(sr.PAGAT7, 4, lambda s: len(s.table) >= 4 and s.phase == "draw" and s.upcard_live
+                and s.discarder is not None and not s.buy_requests and not all(s.down))
+
+
+@pytest.fixture(scope="module")
+def round_over_state() -> sr.GameState:
+    """An isra position after a round went out, with the cut made."""
+    return find(sr.ISRA, 4, lambda s: s.phase == "round_over" and s.round_results[-1].went_out is not None)
+
+
+def documents(table_state: sr.GameState, round_over_state: sr.GameState) -> list[dict[str, Any]]:
+    """Real documents of every kind, covering every kind of field."""
+    rng = random.Random(1)
+    record = GameRecord.new(sr.PAGAT7, 4, 2)
+    state = record.initial_state()
+    for _ in range(120):
+        action = choose(rng, state, 0.9)
+        state, record = sr.apply(state, action), record.append(action)
+    play_state = find(sr.TEN_ROUND, 3, lambda s: s.phase == "play" and len(s.table) >= 2 and s.down[s.turn])
+    lay_down = find(sr.PAGAT7, 3, lambda s: any(isinstance(a, sr.LayDown) for a in sr.legal_actions(s)))
+    return [
+        to_dict(sr.TEN_ROUND),
+        to_dict(table_state),
+        to_dict(round_over_state),
+        to_dict(sr.new_game(sr.ISRA, players=3, seed=4)),  # the cut phase
+        to_dict(observe(table_state, table_state.turn)),
+        to_dict(observe(play_state, play_state.turn)),
+        to_dict(observe(round_over_state, 1)),
+        to_dict(record),
+        *(to_dict(a) for a in sr.legal_actions(lay_down)[:3]),
+        to_dict(sr.LayOff(0, sr.parse_card("JK"), 2, "high")),
+        to_dict(sr.Discard(1, sr.parse_card("10D"), True)),
+        to_dict(sr.CallShanghai(2, 0)),
+        to_dict(sr.Cut(2, 30)),
+    ]
+
+
+def nodes(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """Every value in a document with its path, in this module's notation (the root excluded)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            sub = f"{path}.{key}" if path else key
+            yield sub, item
+            yield from nodes(item, sub)
+    elif isinstance(value, list):
+        for i, item in enumerate(value[:3] if len(value) > 6 else value):  # long card lists: a few suffice
+            sub = f"{path}[{i}]"
+            yield sub, item
+            yield from nodes(item, sub)
+
+
+def replaced(doc: Any, path: str, new: Any) -> Any:
+    """A copy of ``doc`` with the value at ``path`` replaced (or deleted when ``new`` is DELETE)."""
+    out = copy.deepcopy(doc)
+    tokens = [t for t in path.replace("[", ".[").split(".") if t]
+    node = out
+    for token in tokens[:-1]:
+        node = node[int(token[1:-1])] if token.startswith("[") else node[token]
+    last = tokens[-1]
+    key: Any = int(last[1:-1]) if last.startswith("[") else last
+    if new is DELETE:
+        del node[key]
+    else:
+        node[key] = new
+    return out
+
+
+DELETE = object()
+
+
+def wrong_types(value: Any) -> list[Any]:
+    """Values of JSON types that the field holding ``value`` never accepts."""
+    if value is None:
+        return ["x", [], True]
+    if isinstance(value, bool):
+        return [0, "true", None]
+    if isinstance(value, int):
+        return ["1", 1.5, True, []]
+    if isinstance(value, str):
+        return [5, [], False]
+    if isinstance(value, list):
+        return [{}, "x", 5]
+    return ["x", 5, True]
+
+
+def test_a_wrong_type_at_every_level_is_refused(table_state: sr.GameState, round_over_state: sr.GameState) -> None:
+    checked = 0
+    for doc in documents(table_state, round_over_state):
+        from_dict(doc)  # the real document is fine
+        for path, value in nodes(doc):
+            for bad in wrong_types(value):
+                refused(replaced(doc, path, bad), path)
+                checked += 1
+    assert checked > 2000
+
+
+def test_a_missing_or_extra_field_is_refused(table_state: sr.GameState, round_over_state: sr.GameState) -> None:
+    for doc in documents(table_state, round_over_state):
+        objects = [("", doc), *((p, v) for p, v in nodes(doc) if isinstance(v, dict))]
+        for path, obj in objects:
+            for key in obj:
+                where = f"{path}.{key}" if path else key
+                refused(replaced(doc, where, DELETE), where, "missing")
+            extra = f"{path}.colour" if path else "colour"
+            refused(replaced(doc, extra, "red"), extra, "unknown field")
+
+
+@pytest.mark.parametrize("version", [0, 2, "1", 1.0, True, None])
+def test_a_wrong_version_is_refused(version: Any) -> None:
+    doc = to_dict(sr.new_game(sr.PAGAT7, players=3))
+    refused({**doc, "version": version}, "version")
+    refused({k: v for k, v in doc.items() if k != "version"}, "version", "missing")
+
+
+@pytest.mark.parametrize("fmt", ["shanghai-rules/game", "chess/state", "shanghai-rules/State", 5, None])
+def test_a_wrong_format_is_refused(fmt: Any) -> None:
+    doc = to_dict(sr.new_game(sr.PAGAT7, players=3))
+    refused({**doc, "format": fmt}, "format")
+
+
+def test_the_error_is_a_value_error_with_a_path() -> None:
+    assert issubclass(SerializationError, ValueError)
+    err = SerializationError("hands[2][4]", "'ZZ' is not a card")
+    assert (err.path, err.reason, str(err)) == ("hands[2][4]", "'ZZ' is not a card", "hands[2][4]: 'ZZ' is not a card")
+
+
+def test_a_document_of_another_kind_than_expected_is_refused() -> None:
+    with pytest.raises(SerializationError, match="expected a document for a GameState"):
+        from_json(to_json(sr.PAGAT7), sr.GameState)
+
+
+def test_a_truncated_document_is_refused(table_state: sr.GameState) -> None:
+    text = to_json(table_state)
+    for end in range(0, len(text) - 1, max(1, len(text) // 300)):
+        refused(text[:end], "", "not valid JSON")
+
+
+@pytest.mark.parametrize("text", [
+    "", "nul", "[", "{}", "[]", "null", "42", '"state"', "NaN", b"\xff\xfe", "[" * 100_000 + "]" * 100_000,
+    '{"format": "shanghai-rules/state", "format": "shanghai-rules/state"}',
+    "1" * 5000,
+])
+def test_text_that_is_not_a_document_is_refused(text: str | bytes) -> None:
+    refused(text)
+
+
+@pytest.mark.parametrize("value", [None, 5, ["{}"], {"format": "shanghai-rules/rules"}])
+def test_from_json_refuses_what_is_not_text(value: Any) -> None:
+    with pytest.raises(SerializationError, match="reads JSON text"):
+        from_json(value)
+
+
+def test_cards_must_be_in_canonical_notation() -> None:
+    doc = to_dict(sr.new_game(sr.PAGAT7, players=3, seed=2))
+    err = refused(replaced(doc, "hands[2][4]", "ZZ"), "hands[2][4]")
+    assert str(err) == "hands[2][4]: 'ZZ' is not a card"
+    refused(replaced(doc, "stock[0]", "10h"), "stock[0]", "write '10H'")
+    refused(replaced(doc, "discard[0]", "Joker"), "discard[0]", "write 'JK'")
+
+
+def test_a_card_beyond_the_decks_is_refused() -> None:
+    state = sr.new_game(sr.PAGAT7, players=3, seed=2)  # a full 108-card supply: every card twice
+    doc = to_dict(state)
+    doc["hands"][1].append(doc["hands"][0][0])
+    refused(doc, None, f"{doc['hands'][0][0]} appears 3 times, but the 2 decks for 3 players hold it 2 times")
+    jokers = to_dict(sr.setup_round(sr.PAGAT7, hands=["JK JK JK JK", "4C", "5C"]))
+    jokers["stock"] = ["JK"]
+    refused(jokers, "stock[0]", "JK appears 5 times")
+
+
+def test_a_card_missing_from_a_dealt_round_is_refused(round_over_state: sr.GameState) -> None:
+    state = find(sr.PAGAT7, 3, lambda s: bool(s.round_results) and s.phase == "draw" and bool(s.stock))
+    doc = to_dict(state)
+    doc["stock"].pop()
+    refused(doc, "stock", "dealt from full decks")
+
+
+def test_a_setup_position_may_hold_fewer_cards() -> None:
+    state = sr.setup_round(sr.PAGAT7, hands=["4C 5C", "6D", "KH KS"], stock="2C 3C", discard="9S")
+    assert reload(state) == state
+
+
+def test_an_illegal_meld_on_the_table_is_refused(table_state: sr.GameState) -> None:
+    doc = to_dict(table_state)
+    for i, meld in enumerate(doc["table"]):
+        bad = copy.deepcopy(doc)
+        if meld["kind"] == "run":
+            bad["table"][i]["start"] = meld["start"] + 1 if meld["start"] < 14 else 2
+        else:
+            bad["table"][i]["rank"] = "7" if meld["rank"] != "7" else "8"
+        refused(bad, f"table[{i}]", "is not a legal meld")
+    # cards swapped between a meld and a hand: the counts stay right, the meld breaks
+    meld = table_state.table[0].meld
+    stands_for = {meld.rank} if meld.kind == "set" else {14 if p == 1 else p for p in range(meld.start, meld.end + 1)}
+    seat = next(s for s in range(table_state.players) if s != table_state.table[0].owner)
+    hand = table_state.hands[seat]
+    i, card = next((i, c) for i, c in enumerate(hand) if not c.is_joker and c.rank not in stands_for)
+    bad = copy.deepcopy(doc)
+    bad["table"][0]["cards"][0], bad["hands"][seat][i] = str(card), doc["table"][0]["cards"][0]
+    refused(bad, "table[0]", "is not a legal meld")
+
+
+def test_rules_that_cannot_be_played_are_refused() -> None:
+    doc = to_dict(sr.PAGAT7)
+    refused({**doc, "hand_size": 60}, "hand_size", "need more than the 108 cards")
+    refused({**doc, "contracts": []}, "contracts", "at least one Contract")
+    refused({**doc, "going_out": "never"}, "going_out", "not one of")
+    refused({**doc, "card_values": [5] * 13}, "card_values", "14 whole numbers")
+    refused({**doc, "buy_limits": [2] * 6}, "buy_limits", "one number per round")
+    refused(replaced(doc, "contracts[0].sets", 0), "contracts[0]", "at least one set or run")
+    refused({**doc, "decks_by_players": [[5, 2, 1]]}, "decks_by_players[0]")
+    state = to_dict(sr.new_game(sr.PAGAT7, players=3))
+    body = {k: v for k, v in doc.items() if k not in ("format", "version")}
+    refused({**state, "rules": {**body, "min_players": 4}}, "hands", "3 seats")
+    refused({**state, "rules": doc}, "rules.format", "unknown field")
+
+
+def mutate(doc: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    out = copy.deepcopy(doc)
+    out.update(changes)
+    return out
+
+
+def test_positions_no_game_could_reach_are_refused(table_state: sr.GameState,
+                                                   round_over_state: sr.GameState) -> None:
+    doc = to_dict(table_state)
+    n = table_state.players
+    turn = table_state.turn
+    other = next(s for s in range(n) if s not in (turn, table_state.discarder) and table_state.buys_left[s])
+    not_down = [s for s in range(n) if not table_state.down[s]]
+    cases: list[tuple[dict[str, Any], str, str]] = [
+        (mutate(doc, turn=n), "turn", "no seat"),
+        (mutate(doc, dealer=n + 3), "dealer", "no seat"),
+        (mutate(doc, phase="dealing"), "phase", "not one of"),
+        (mutate(doc, round_number=8), "round_number", "not a round"),
+        (mutate(doc, round_number=0), "round_number", "less than 1"),
+        (mutate(doc, buys_left=[2] * (n - 1)), "buys_left", "one entry per seat"),
+        (mutate(doc, buys_left=[3] * n), "buys_left[0]", "allows 2"),
+        (mutate(doc, buy_requests=[turn]), "buy_requests[0]", "player on turn"),
+        (mutate(doc, buy_requests=[n]), "buy_requests[0]", "no seat"),
+        (mutate(doc, buy_requests=[other, other]), "buy_requests[1]", "twice"),
+        (mutate(doc, buy_requests=[table_state.discarder]), "buy_requests[0]", "own discard"),
+        (mutate(doc, buy_requests=[other], buy_withdrawn=[other]), "buy_withdrawn[0]", "both"),
+        (mutate(doc, phase="play", buy_requests=[other]), "buy_requests", "only before"),
+        (mutate(doc, upcard_live=False, buy_requests=[other]), "buy_requests[0]", "no live upcard"),
+        (mutate(doc, phase="play"), "upcard_live", "before the draw"),
+        (mutate(doc, discarder=turn), "discarder", "not the next seat"),
+        (mutate(doc, down=[False] * n), "table[0].owner", "not down"),
+        (mutate(doc, down=[True] * n), f"down[{not_down[0]}]", "is down"),
+        (mutate(doc, owed_wilds=["JK"]), "owed_wilds", "play phase"),
+        (mutate(doc, owed_wilds=["4C"], phase="play", upcard_live=False, shanghai_open=False),
+         "owed_wilds[0]", "not a wild"),
+        (mutate(doc, must_go_down=True), "must_go_down", "play phase"),
+        (mutate(doc, went_down_this_turn=True), "went_down_this_turn", "no one goes down"),
+        (mutate(doc, cut={"cutter": 0, "exact": False}), "cut", "no cut"),
+        (mutate(doc, turns_taken=10_000), "turns_taken", "turn_limit"),
+        (mutate(doc, scores=[0] * (n + 1)), "scores", "one entry per seat"),
+        (mutate(doc, phase="round_over"), "round_results", ""),
+        (mutate(doc, table=[{**doc["table"][0], "owner": n}]), "table[0].owner", "no seat"),
+        (mutate(doc, hands=[[]] + doc["hands"][1:]), "", ""),
+    ]
+    if not table_state.shanghai_open:
+        cases.append((mutate(doc, shanghai_open=True), "shanghai_open", "fits no meld"))
+    for bad, path, match in cases:
+        refused(bad, path or None, match)
+
+    over = to_dict(round_over_state)
+    last = len(over["round_results"]) - 1
+    result = over["round_results"][last]
+    seat = result["went_out"]
+    loser = (seat + 1) % round_over_state.players
+    cases = [
+        (mutate(over, phase="game_over"), "phase", "game ends after round 7"),
+        (replaced(over, f"round_results[{last}].points[{loser}]", result["points"][loser] + 5),
+         f"round_results[{last}].points[{loser}]", "points"),
+        (replaced(over, f"round_results[{last}].hand_points[{loser}]", result["hand_points"][loser] + 5),
+         f"round_results[{last}].points[{loser}]", ""),
+        (replaced(over, f"round_results[{last}].went_out", None), f"round_results[{last}].went_out", "going out"),
+        (replaced(over, f"round_results[{last}].round_number", 99), f"round_results[{last}].round_number", ""),
+        (replaced(over, f"round_results[{last}].cut_exact", not result["cut_exact"]), "round_results", ""),
+        (mutate(over, buy_requests=[loser]), "buy_requests", ""),
+        (mutate(over, cut=None), "round_results", "cut"),
+        (mutate(over, cut={"cutter": (over["dealer"] + 1) % round_over_state.players, "exact": False}),
+         "cut.cutter", "dealer's right"),
+    ]
+    for bad, path, match in cases:
+        with pytest.raises(SerializationError) as info:
+            from_dict(bad)
+        assert info.value.path.startswith(path), (path, str(info.value))
+        assert match in str(info.value)
+
+    cut = to_dict(sr.new_game(sr.ISRA, players=4, seed=3))
+    for bad, path in (
+        (mutate(cut, turn=cut["dealer"]), "turn"),
+        (mutate(cut, stock=cut["stock"][1:], discard=cut["stock"][:1]), "phase"),
+        (mutate(cut, down=[True, False, False, False]), ""),
+        (mutate(cut, rules=to_dict(sr.PAGAT7) | {"format": None}), "rules"),
+    ):
+        with pytest.raises(SerializationError) as info:
+            from_dict(bad)
+        assert info.value.path.startswith(path), str(info.value)
+
+
+def text_of(obj: Any) -> str:
+    return to_json(obj)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 200) | st.floats(allow_nan=False) | st.text(max_size=4)
+    | st.sampled_from(["QS", "JK", "10H", "set", "run", "draw", "play", "low", "0", "shanghai-rules/state"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_any_mutation_loads_or_is_refused_cleanly(data: st.DataObject) -> None:
+    """No document crashes the reader: it loads, or SerializationError says why."""
+    state = sr.new_game(sr.PAGAT7, players=3, seed=1)
+    rec = GameRecord.new(sr.PAGAT7, 3, 1).extend([sr.DrawStock(1), sr.Discard(1, state.hands[1][0])])
+    base = data.draw(st.sampled_from([to_dict(state), to_dict(observe(state, 1)), to_dict(rec),
+                                      to_dict(sr.LayOff(0, sr.parse_card("QS"), 1))]))
+    doc = base
+    for _ in range(data.draw(st.integers(1, 3))):
+        paths = [p for p, _ in nodes(doc)]
+        if not paths:
+            break
+        path = data.draw(st.sampled_from(paths))
+        doc = replaced(doc, path, data.draw(json_values))
+    with contextlib.suppress(SerializationError):
+        from_dict(doc)
+
+
+# ---------------------------------------------------------------------------
+# writing what cannot be written
+
+
+@pytest.mark.parametrize("obj", [sr.parse_card("QS"), {"turn": 0}, None, sr.PAGAT7.contracts[0]])
+def test_to_json_refuses_values_it_does_not_write(obj: Any) -> None:
+    with pytest.raises(SerializationError, match="to_json writes"):
+        to_json(obj)
+
+
+def test_to_json_refuses_a_hand_built_state_with_a_wrong_field() -> None:
+    state = sr.new_game(sr.PAGAT7, players=3)
+    with pytest.raises(SerializationError, match=r"hands\[0\]\[0\]"):
+        to_json(attrs.evolve(state, hands=(("QS",), *state.hands[1:])))
+    with pytest.raises(SerializationError, match="turn"):
+        to_json(attrs.evolve(state, turn="1"))
+    with pytest.raises(SerializationError, match="seed"):
+        to_json(attrs.evolve(state, seed=1.5))
+    weird = sr.Meld("run", sr.parse_cards("4C 5C 6C 7C"), suit=sr.Suit.CLUBS, start=0)
+    with pytest.raises(SerializationError, match=r"melds\[0\]"):
+        to_json(sr.LayDown(0, [weird]))
