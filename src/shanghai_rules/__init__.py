@@ -47,6 +47,7 @@ from .contracts import (
 from .engine import apply, check, is_legal, legal_actions, new_game, setup_round
 from .errors import IllegalAction, MalformedAction
 from .melds import End, Meld, MeldCheck, MeldError, MeldKind, check_meld, is_wild, lay_off_options
+from .players import GreedyPlayer, Pass, Player, RandomPlayer, play_game
 from .records import GameRecord, ReplayError, final_state, replay
 from .rules import ISRA, PAGAT7, PRESETS, TEN_ROUND, Contract, GoingOut, Rules, RulesError, SwapEligibility, get_rules
 from .serialization import FORMAT_VERSION, SerializationError, from_dict, from_json, load_schema, to_dict, to_json
@@ -79,6 +80,7 @@ __all__ = [
     "GameRecord",
     "GameState",
     "GoingOut",
+    "GreedyPlayer",
     "IllegalAction",
     "LayDown",
     "LayOff",
@@ -87,8 +89,11 @@ __all__ = [
     "MeldCheck",
     "MeldError",
     "MeldKind",
+    "Pass",
     "Phase",
+    "Player",
     "PlayerView",
+    "RandomPlayer",
     "ReplayError",
     "RoundResult",
     "Rules",
@@ -125,6 +130,7 @@ __all__ = [
     "observe",
     "parse_card",
     "parse_cards",
+    "play_game",
     "replay",
     "setup_round",
     "to_dict",

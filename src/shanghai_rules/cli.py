@@ -1,0 +1,1038 @@
+"""The ``shanghai-rules`` command line: ``demo``, ``check``, ``simulate``, ``play`` and ``replay``.
+
+Run ``shanghai-rules COMMAND --help`` for each command's options.  Every
+command is also reachable as ``python -m shanghai_rules COMMAND`` and, from
+Python, as ``main(["COMMAND", ...])``, which returns the exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import json
+import os
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import IO, Any
+
+import attrs
+
+from .actions import (
+    Action,
+    Buy,
+    CallShanghai,
+    Cut,
+    Discard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    StartRound,
+    SwapWild,
+    TakeDiscard,
+    WithdrawBuy,
+)
+from .cards import Card, CardParseError, parse_card, parse_cards
+from .contracts import check_contract, find_contract
+from .engine import check as check_action
+from .engine import new_game
+from .errors import IllegalAction
+from .melds import End, Meld, check_meld
+from .players import Choice, GreedyPlayer, Pass, Player, RandomPlayer, play_game, play_step
+from .records import GameRecord, ReplayError, replay
+from .rules import PRESETS, Rules, RulesError, get_rules
+from .serialization import SerializationError, from_json, to_json
+from .state import GameState
+from .views import PlayerView
+
+__all__ = ["main"]
+
+BOTS: dict[str, Callable[[int], Player]] = {"greedy": GreedyPlayer, "random": RandomPlayer}
+"""The computer players the commands know, by name."""
+
+
+_GLUE = "\x00"  # a space that line wrapping must not break
+
+
+class _Quit(Exception):
+    """The person at the terminal quit (or their input ended)."""
+
+
+class _UsageError(Exception):
+    """Bad input on the command line or standard input: exit status 2."""
+
+
+# ---------------------------------------------------------------------------
+# text
+
+
+@attrs.frozen
+class _Text:
+    """How cards are written: with suit symbols, or in ASCII."""
+
+    ascii: bool = False
+
+    def card(self, card: Card) -> str:
+        return str(card) if self.ascii else card.pretty
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self.card(c) for c in cards) if cards else "-"
+
+    def meld(self, meld: Meld) -> str:
+        return meld.describe(pretty=not self.ascii)
+
+
+def _text_for(args: argparse.Namespace, stream: IO[str]) -> _Text:
+    wants_ascii = bool(getattr(args, "ascii", False))
+    if not wants_ascii:
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        try:
+            "♣♦♥♠★".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            wants_ascii = True
+    return _Text(ascii=wants_ascii)
+
+
+def _seat_name(seat: int, names: Sequence[str] | None = None) -> str:
+    if names is not None and seat < len(names) and names[seat]:
+        return names[seat]
+    return f"seat {seat}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+# ---------------------------------------------------------------------------
+# telling a game as it goes
+
+
+class _Narrator:
+    """Prints a game's public events, round by round, from (before, action, after) steps.
+
+    Only what the whole table sees is told: draws and discards (with
+    ``verbose``), buys, Shanghai calls and declarations, melds laid down and
+    added to, swaps, the cut, and at each round's end the table, the cards left
+    in hand and the scores.  Bought penalty cards and the card a Shanghai caller
+    gives away are never named.
+    """
+
+    def __init__(self, out: IO[str], text: _Text, names: Sequence[str] | None = None, *,
+                 verbose: bool = False) -> None:
+        self.out = out
+        self.text = text
+        self.names = names
+        self.verbose = verbose
+        self.turn_number = 0
+        self.plays: list[str | tuple[int, str]] = []
+        self.play_seat = -1
+
+    def name(self, seat: int) -> str:
+        return _seat_name(seat, self.names)
+
+    def say(self, line: str = "") -> None:
+        print(line, file=self.out)
+
+    def event(self, line: str, *, before_draw: bool = False) -> None:
+        number = self.turn_number + 1 if before_draw else self.turn_number
+        head = f"  t{number:<3} "
+        wrapped = textwrap.fill(line, width=100, initial_indent=head, subsequent_indent=" " * len(head),
+                                break_on_hyphens=False)
+        self.say(wrapped.replace(_GLUE, " "))
+
+    def start(self, state: GameState) -> None:
+        """Tell the start of the game and of its first round."""
+        rules = state.rules
+        self.say(f"Shanghai Rummy, {rules.name}: {state.players} players, {_plural(rules.rounds, 'round')} "
+                 f"(t = turn of the round; melds are numbered as laid)")
+        if state.phase in ("draw", "cut"):
+            self.round_header(state)
+
+    def round_header(self, state: GameState) -> None:
+        rules = state.rules
+        contract = state.contract
+        self.turn_number = 0
+        self.say()
+        self.say(f"Round {state.round_number} of {rules.rounds}: {contract.describe()}")
+        first = (state.dealer + 1) % state.players
+        self.say(f"  {self.name(state.dealer)} deals; {self.name(first)} plays first; "
+                 f"{_plural(rules.buy_limit(state.round_number), 'buy')} each")
+        if state.phase == "draw" and state.discard:
+            self.say(f"  flip card: {self.text.card(state.discard[-1])}")
+
+    def flush(self) -> None:
+        if not self.plays:
+            return
+        parts: list[str] = []
+        offs: dict[int, list[str]] = {}
+        for item in self.plays:
+            if isinstance(item, tuple):
+                offs.setdefault(item[0], []).append(item[1])
+                continue
+            if offs:
+                parts.append(_lay_offs(offs))
+                offs = {}
+            parts.append(item)
+        if offs:
+            parts.append(_lay_offs(offs))
+        self.event(f"{self.name(self.play_seat)} " + "; ".join(parts))
+        self.plays = []
+
+    def play(self, seat: int, item: str | tuple[int, str]) -> None:
+        if seat != self.play_seat:
+            self.flush()
+            self.play_seat = seat
+        self.plays.append(item)
+
+    def step(self, before: GameState, action: Action, after: GameState) -> None:
+        """Tell one action."""
+        t = self.text
+        if isinstance(action, StartRound):
+            self.flush()
+            self.round_header(after)
+            return
+        if isinstance(action, Cut):
+            exact = after.cut is not None and after.cut[1]
+            note = ""
+            if exact and before.rules.cut_penalty:
+                note = f": exactly the deal, {before.rules.cut_penalty} points to everyone else"
+            self.say(f"  {self.name(action.player)} cuts {_plural(action.count, 'card')}{note}")
+            if after.discard:
+                self.say(f"  flip card: {t.card(after.discard[-1])}")
+            return
+        if isinstance(action, (DrawStock, TakeDiscard)):
+            self.flush()
+            self.turn_number += 1
+            if isinstance(action, DrawStock) and before.buy_requests:
+                bought = [s for s in range(before.players) if after.buys_left[s] < before.buys_left[s]]
+                if bought:
+                    buyer = bought[0]
+                    extra = len(after.hands[buyer]) - len(before.hands[buyer]) - 1
+                    self.event(f"{self.name(buyer)} buys {t.card(before.discard[-1])} "
+                               f"(+{_plural(extra, 'card')} from the stock; "
+                               f"{_plural(after.buys_left[buyer], 'buy')} left)")
+            if self.verbose:
+                if isinstance(action, TakeDiscard):
+                    self.event(f"{self.name(action.player)} takes {t.card(before.discard[-1])}")
+                else:
+                    self.event(f"{self.name(action.player)} draws from the stock")
+        elif isinstance(action, Buy):
+            if self.verbose:
+                self.event(f"{self.name(action.player)} asks to buy {t.card(before.discard[-1])}",
+                           before_draw=True)
+        elif isinstance(action, WithdrawBuy):
+            if self.verbose:
+                self.event(f"{self.name(action.player)} withdraws the buy request", before_draw=True)
+        elif isinstance(action, CallShanghai):
+            self.flush()
+            card = before.discard[-1]
+            discarder = before.discarder
+            self.event(f"{self.name(action.player)} calls Shanghai: {t.card(card)} goes onto meld "
+                       f"{action.meld + 1}, and {self.name(discarder if discarder is not None else 0)} "
+                       f"takes a card at random from {self.name(action.player)}'s hand", before_draw=True)
+        elif isinstance(action, LayDown):
+            laid = after.table[len(before.table):]
+            self.play(action.player, "goes down: " + " | ".join(t.meld(tm.meld) for tm in laid))
+        elif isinstance(action, LayOff):
+            self.play(action.player, (action.meld, t.card(action.card)))
+        elif isinstance(action, SwapWild):
+            gained = _difference(after.hands[action.player], before.hands[action.player])
+            wild = t.card(gained[0]) if gained else "the wild"
+            self.play(action.player, f"swaps {t.card(action.card)} for {wild} in meld {action.meld + 1}")
+        elif isinstance(action, Discard):
+            if action.shanghai:
+                self.play(action.player, f"discards {t.card(action.card)} and declares Shanghai")
+            elif self.verbose or after.phase in ("round_over", "game_over"):
+                self.play(action.player, f"discards {t.card(action.card)}")
+            self.flush()  # the turn is over
+        if after.phase in ("round_over", "game_over") and before.phase not in ("round_over", "game_over"):
+            self.flush()
+            self.round_end(after)
+
+    def round_end(self, state: GameState) -> None:
+        """Tell how a round ended: who went out, the table, the hands left, the scores."""
+        t = self.text
+        result = state.round_results[-1]
+        if result.went_out is not None:
+            slam = " (a slam: down and out in one turn, nobody else down)" if result.slam else ""
+            self.say(f"  {self.name(result.went_out)} goes out on turn {self.turn_number}{slam}")
+        elif result.ended_by == "stock":
+            self.say(f"  The stock is dead on turn {self.turn_number}: the round ends with nobody out")
+        else:
+            limit = state.rules.turn_limit
+            self.say(f"  The turn limit ({limit} turns each) is reached: the round ends with nobody out")
+        self.say("  Table:")
+        if not state.table:
+            self.say("    (nothing laid down)")
+        for index, tm in enumerate(state.table, 1):
+            self.say(f"    {index:>2}. {self.name(tm.owner)}: {t.meld(tm.meld)}")
+        self.say("  Left in hand:")
+        width = max(len(self.name(s)) for s in range(state.players))
+        for seat, hand in enumerate(state.hands):
+            points = result.points[seat]
+            extra = ""
+            if result.cut_exact and points != result.hand_points[seat]:
+                extra = f" + {points - result.hand_points[seat]} for the cut"
+            if seat == result.went_out:
+                shown = "out"
+            else:
+                shown = t.cards(hand)
+            self.say(f"    {self.name(seat):<{width}}  {shown}  = {result.hand_points[seat]}{extra}"
+                     f"   (total {state.scores[seat]})")
+
+
+def _lay_offs(offs: dict[int, list[str]]) -> str:
+    return "lays off " + ", ".join(f"{' '.join(cards)} on{_GLUE}meld{_GLUE}{meld + 1}" for meld, cards in offs.items())
+
+
+def _difference(bigger: Sequence[Card], smaller: Sequence[Card]) -> list[Card]:
+    rest = list(bigger)
+    for card in smaller:
+        if card in rest:
+            rest.remove(card)
+    return rest
+
+
+def _score_sheet(state: GameState, out: IO[str], names: Sequence[str] | None = None) -> None:
+    """The score sheet: one row per round, each seat's points and running total; the winners."""
+    rules = state.rules
+    players = state.players
+    labels = [_seat_name(s, names) for s in range(players)]
+    width = max(12, *(len(label) for label in labels))
+    contract_width = max(len(c.describe()) for c in rules.contracts[: len(state.round_results)] or rules.contracts)
+    print(file=out)
+    print("Score sheet (points this round, running total; * went out)", file=out)
+    head = f"  {'round':<5}  {'contract':<{contract_width}}" + "".join(f"  {label:>{width}}" for label in labels)
+    print(head, file=out)
+    totals = [0] * players
+    for result in state.round_results:
+        cells = []
+        for seat in range(players):
+            totals[seat] += result.points[seat]
+            mark = "*" if result.went_out == seat else " "
+            cells.append(f"{'+' + str(result.points[seat]):>5}{mark}{totals[seat]:>{width - 6}}")
+        contract = rules.contract(result.round_number).describe()
+        print(f"  {result.round_number:<5}  {contract:<{contract_width}}" + "".join(f"  {c}" for c in cells),
+              file=out)
+    if state.is_over:
+        winners = state.winners
+        who = " and ".join(_seat_name(w, names) for w in winners)
+        verb = "share the win" if len(winners) > 1 else "wins"
+        print(f"{who} {verb} with {state.scores[winners[0]]} points.", file=out)
+    else:
+        print(f"Game not finished: {len(state.round_results)} of {rules.rounds} rounds played.", file=out)
+
+
+# ---------------------------------------------------------------------------
+# options shared by several commands
+
+
+def _rules_from(args: argparse.Namespace) -> Rules:
+    try:
+        rules = get_rules(args.variant)
+    except RulesError as exc:
+        raise _UsageError(str(exc)) from None
+    rounds = getattr(args, "rounds", None)
+    if rounds is not None:
+        if not 1 <= rounds <= rules.rounds:
+            raise _UsageError(f"--rounds: {rules.name} has rounds 1-{rules.rounds}, not {rounds}")
+        rules = attrs.evolve(rules, contracts=rules.contracts[:rounds], buy_limits=rules.buy_limits[:rounds])
+    return rules
+
+
+def _bot_kinds(text: str, seats: int) -> list[str]:
+    kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
+    if not kinds:
+        raise _UsageError("--bots: name at least one kind of computer player")
+    for kind in kinds:
+        if kind not in BOTS:
+            raise _UsageError(f"--bots: no computer player called {kind!r}; known: {', '.join(BOTS)}")
+    return [kinds[i % len(kinds)] for i in range(seats)]
+
+
+def _check_players(rules: Rules, players: int) -> None:
+    if not rules.min_players <= players <= rules.max_players:
+        raise _UsageError(f"--players: {rules.name} is played by {rules.min_players}-{rules.max_players} "
+                          f"players, not {players}")
+
+
+def _make_bots(kinds: Sequence[str], seed: int) -> list[Player]:
+    return [BOTS[kind](seed * 1009 + seat) for seat, kind in enumerate(kinds)]
+
+
+def _add_variant(parser: argparse.ArgumentParser, *, rounds: bool = True) -> None:
+    parser.add_argument("--variant", default="pagat7", metavar="NAME",
+                        help=f"rule variant: {', '.join(PRESETS)} (default: pagat7)")
+    if rounds:
+        parser.add_argument("--rounds", type=int, default=None, metavar="N",
+                            help="play only the first N rounds of the variant")
+
+
+def _add_seats(parser: argparse.ArgumentParser, default_bots: str = "greedy") -> None:
+    parser.add_argument("--players", "-n", type=int, default=4, metavar="N", help="number of seats (default: 4)")
+    parser.add_argument("--bots", default=default_bots, metavar="KIND[,KIND...]",
+                        help=f"computer players, repeated round the seats: {', '.join(BOTS)} "
+                             f"(default: {default_bots})")
+
+
+def _save_record(path: str | None, record: GameRecord, err: IO[str]) -> None:
+    if path is None:
+        return
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(to_json(record, indent=1))
+            handle.write("\n")
+    except OSError as exc:
+        raise _UsageError(f"--save: cannot write {path}: {exc.strerror}") from None
+    print(f"Game record written to {path}", file=err)
+
+
+# ---------------------------------------------------------------------------
+# demo
+
+
+def _cmd_demo(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    rules = _rules_from(args)
+    _check_players(rules, args.players)
+    kinds = _bot_kinds(args.bots, args.players)
+    names = [f"seat {s} ({kinds[s]})" for s in range(args.players)] if len(set(kinds)) > 1 else None
+    narrator = _Narrator(out, _text_for(args, out), names, verbose=args.verbose)
+    print(f"A demonstration game between computer players ({', '.join(sorted(set(kinds)))}), seed {args.seed}.",
+          file=out)
+    narrator.start(new_game(rules, args.players, seed=args.seed))
+    final, record = play_game(rules, _make_bots(kinds, args.seed), args.seed, on_step=narrator.step)
+    _score_sheet(final, out, names)
+    _save_record(args.save, record, err)
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# check
+
+
+def _split_groups(text: str) -> list[str]:
+    parts = text.replace("/", "|").split("|")
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _read_groups(args: argparse.Namespace, stdin: IO[str]) -> list[str]:
+    groups: list[str] = []
+    if args.groups:
+        for arg in args.groups:
+            groups.extend(_split_groups(arg))
+    else:
+        for line in stdin:
+            line = line.split("#", 1)[0].strip()
+            if line:
+                groups.extend(_split_groups(line) if not args.hand else [line.replace("|", " ").replace("/", " ")])
+    if not groups:
+        raise _UsageError("check: give groups of cards as arguments, or one group per line on standard input")
+    return groups
+
+
+def _parse_group(text: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(text)
+    except CardParseError as exc:
+        raise _UsageError(f"check: {exc}") from None
+
+
+def _cmd_check(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    rules = _rules_from(args)
+    t = _text_for(args, out)
+    groups = _read_groups(args, stdin)
+    cards = [_parse_group(g) for g in groups]
+    if args.round is not None:
+        try:
+            contract = rules.contract(args.round)
+        except RulesError:
+            raise _UsageError(f"--round: {rules.name} has rounds 1-{rules.rounds}, not {args.round}") from None
+        if args.hand:
+            ok = True
+            for hand in cards:
+                layout = find_contract(hand, rules, args.round)
+                if layout is None:
+                    ok = False
+                    print(f"NO   {t.cards(hand)}: this hand does not hold round {args.round}'s contract "
+                          f"({contract.describe()}) under {rules.name}", file=out)
+                else:
+                    rest = _difference(hand, [c for m in layout for c in m.cards])
+                    print(f"YES  {t.cards(hand)}: meets round {args.round}'s contract ({contract.describe()}) "
+                          f"under {rules.name}:", file=out)
+                    for meld in layout:
+                        print(f"       {t.meld(meld)}", file=out)
+                    if rest:
+                        print(f"       left over: {t.cards(rest)}", file=out)
+            return 0 if ok else 1
+        result = check_contract(cards, rules, args.round)
+        if result:
+            print(f"YES  these groups meet round {args.round}'s contract ({contract.describe()}) "
+                  f"under {rules.name}:", file=out)
+            for meld in result.melds:
+                print(f"       {t.meld(meld)}", file=out)
+            return 0
+        print(f"NO   these groups do not meet round {args.round}'s contract ({contract.describe()}) "
+              f"under {rules.name}: {result.reason}", file=out)
+        return 1
+    if args.hand:
+        raise _UsageError("check: --hand needs --round N (the contract to look for)")
+    ok = True
+    for group in cards:
+        verdict = check_meld(group, rules)
+        if verdict and verdict.meld is not None:
+            print(f"YES  {t.cards(group)}: a legal {t.meld(verdict.meld)} under {rules.name}", file=out)
+        else:
+            ok = False
+            print(f"NO   {t.cards(group)}: not a legal meld under {rules.name}: {verdict.reason}", file=out)
+    return 0 if ok else 1
+
+
+# ---------------------------------------------------------------------------
+# simulate
+
+
+def _simulate_one(job: tuple[Rules, tuple[str, ...], int]) -> dict[str, Any]:
+    """Play one game (in a worker process) and summarise it as plain data."""
+    rules, kinds, seed = job
+    state, record = play_game(rules, _make_bots(kinds, seed), seed)
+    turns: list[int] = []
+    count = 0
+    for action in record.actions:
+        if isinstance(action, (DrawStock, TakeDiscard)):
+            count += 1
+        elif isinstance(action, StartRound):
+            turns.append(count)
+            count = 0
+    turns.append(count)
+    return {
+        "seed": seed,
+        "scores": list(state.scores),
+        "winners": list(state.winners),
+        "ended_by": [r.ended_by for r in state.round_results],
+        "turns": turns,
+    }
+
+
+def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    rules = _rules_from(args)
+    _check_players(rules, args.players)
+    kinds = tuple(_bot_kinds(args.bots, args.players))
+    if args.games < 1:
+        raise _UsageError("--games: play at least one game")
+    if args.workers < 1:
+        raise _UsageError("--workers: use at least one process")
+    jobs = [(rules, kinds, args.seed + i) for i in range(args.games)]
+    progress = err.isatty() and not args.quiet
+    started = time.perf_counter()
+    results: list[dict[str, Any]] = []
+
+    def collect(found: Iterator[dict[str, Any]]) -> None:
+        for result in found:
+            results.append(result)
+            if progress:
+                print(f"\r{len(results)}/{args.games} games", end="", file=err, flush=True)
+
+    if args.workers == 1:
+        collect(_simulate_one(job) for job in jobs)
+    else:
+        chunk = max(1, len(jobs) // (args.workers * 8))
+        with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
+            collect(pool.map(_simulate_one, jobs, chunksize=chunk))
+    elapsed = time.perf_counter() - started
+    if progress:
+        print("\r" + " " * 30 + "\r", end="", file=err, flush=True)
+    summary = _summarise(rules, kinds, args, results, elapsed)
+    if args.json:
+        print(json.dumps(summary, indent=2), file=out)
+        return 0
+    _print_summary(summary, out)
+    return 0
+
+
+def _summarise(
+    rules: Rules, kinds: Sequence[str], args: argparse.Namespace, results: list[dict[str, Any]], elapsed: float
+) -> dict[str, Any]:
+    games = len(results)
+    seats = len(kinds)
+    totals = [sum(r["scores"][s] for r in results) for s in range(seats)]
+    wins = [sum(1 for r in results if s in r["winners"]) for s in range(seats)]
+    ended = [e for r in results for e in r["ended_by"]]
+    turns = [t for r in results for t in r["turns"]]
+    rounds = len(ended)
+    return {
+        "variant": rules.name,
+        "rounds_per_game": rules.rounds,
+        "players": seats,
+        "bots": list(kinds),
+        "games": games,
+        "first_seed": args.seed,
+        "workers": args.workers,
+        "total_score": totals,
+        "mean_score": [round(t / games, 3) for t in totals],
+        "wins": wins,
+        "rounds": rounds,
+        "ended_by": {kind: round(ended.count(kind) / rounds, 4) for kind in ("out", "stock", "turn_limit")},
+        "mean_turns_per_round": round(sum(turns) / rounds, 3),
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 3) if elapsed > 0 else None,
+    }
+
+
+def _print_summary(summary: dict[str, Any], out: IO[str]) -> None:
+    print(f"{_plural(summary['games'], 'game')} of {summary['variant']} "
+          f"({_plural(summary['rounds_per_game'], 'round')}), "
+          f"{summary['players']} players, seeds {summary['first_seed']}-"
+          f"{summary['first_seed'] + summary['games'] - 1}, {summary['workers']} worker(s)", file=out)
+    print(f"  {'seat':<6}{'player':<10}{'mean score':>12}{'wins':>8}", file=out)
+    for seat, kind in enumerate(summary["bots"]):
+        print(f"  {seat:<6}{kind:<10}{summary['mean_score'][seat]:>12.1f}{summary['wins'][seat]:>8}", file=out)
+    ended = summary["ended_by"]
+    print(f"  rounds: {summary['rounds']}; ended by going out {ended['out']:.1%}, "
+          f"dead stock {ended['stock']:.1%}, turn limit {ended['turn_limit']:.1%}", file=out)
+    print(f"  mean turns per round: {summary['mean_turns_per_round']:.1f}", file=out)
+    rate = summary["games_per_second"]
+    print(f"  {summary['seconds']:.2f} s, {rate:.2f} games per second" if rate else
+          f"  {summary['seconds']:.2f} s", file=out)
+
+
+# ---------------------------------------------------------------------------
+# play
+
+
+_HELP = """\
+Type the number of an action, or:
+  draw | take | buy | pass           draw from the stock, take the upcard, ask to buy it, let it go
+  down 9C 9D 9H / 4H 5H 6H 7H        go down with these groups (any legal layout, listed or not)
+  off 7S 2 [low|high]                lay off 7S on meld 2 (the end, for a wild on a run)
+  swap 6C 3                          give 6C for the wild it stands for in meld 3
+  discard QS  (or just QS)           discard; 'shanghai QS' discards it and declares Shanghai
+  call 2 [low|high]                  call Shanghai: the last discard goes onto meld 2
+  cut 45                             cut 45 cards to the dealer
+  hand | help | quit"""
+
+
+class _Human:
+    """The person at the terminal, as a :class:`~shanghai_rules.players.Player`.
+
+    Shows the seat's view (hand, table, upcard), numbers the offered actions and
+    reads a choice; ``judge`` (the referee) explains a refused move, and the
+    person is asked again.
+    """
+
+    def __init__(self, read: Callable[[str], str], out: IO[str], text: _Text,
+                 judge: Callable[[Action], str], names: Sequence[str] | None = None) -> None:
+        self.read = read
+        self.out = out
+        self.text = text
+        self.judge = judge
+        self.names = names
+
+    def say(self, line: str = "") -> None:
+        print(line, file=self.out)
+
+    def choose(self, view: PlayerView, actions: Sequence[Choice]) -> Choice:
+        """Show the position and ask until the person gives a legal choice."""
+        ordered = sorted(actions, key=lambda a: 0 if isinstance(a, Pass) else 1)
+        self.show(view, ordered)
+        while True:
+            try:
+                line = self.read("> ").strip()
+            except EOFError:
+                raise _Quit from None
+            if not line:
+                continue
+            word = line.split()[0].lower()
+            if word in ("q", "quit", "exit"):
+                raise _Quit
+            if word in ("h", "help", "?"):
+                self.say(_HELP)
+                continue
+            if word in ("hand", "show", "table"):
+                self.show(view, ordered)
+                continue
+            try:
+                choice = self.parse(line, view, ordered)
+            except ValueError as exc:
+                self.say(f"Not understood: {exc}. Type 'help' for the commands.")
+                continue
+            if isinstance(choice, Pass):
+                if choice in ordered:
+                    return choice
+                self.say("Not allowed: there is nothing to pass on now.")
+                continue
+            reason = self.judge(choice)
+            if reason:
+                self.say(f"Not allowed: {reason}")
+                continue
+            return choice
+
+    def show(self, view: PlayerView, actions: Sequence[Choice]) -> None:
+        t = self.text
+        seat = view.player
+        self.say()
+        counts = [a.count for a in actions if isinstance(a, Cut)]
+        if view.phase == "cut" and counts:
+            self.say(f"You cut the cards for round {view.round_number}: type how many cards your cut gives "
+                     f"the dealer ({min(counts)}-{max(counts)}).")
+            return
+        if view.turn == seat:
+            stage = "draw" if view.phase == "draw" else "play and discard"
+            self.say(f"Your turn ({stage}). Round {view.round_number}: {view.contract.describe()}.")
+        else:
+            self.say(f"{_seat_name(view.turn, self.names)} is about to draw. "
+                     f"You may buy the upcard or call Shanghai.")
+        if view.table:
+            self.say("Table:")
+            for index, tm in enumerate(view.table, 1):
+                owner = "you" if tm.owner == seat else _seat_name(tm.owner, self.names)
+                self.say(f"  {index:>2}. {owner}: {t.meld(tm.meld)}")
+        top = view.discard[-1] if view.discard else None
+        if top is None:
+            status = "no discard"
+        elif view.upcard is not None:
+            status = f"upcard {t.card(top)}"
+        elif view.phase == "draw":
+            status = f"discard {t.card(top)} (dead: draw from the stock)"
+        else:
+            status = f"top discard {t.card(top)}"
+        others = ", ".join(f"{_seat_name(s, self.names)}: {n}" for s, n in enumerate(view.hand_sizes) if s != seat)
+        self.say(f"Stock {view.stock_size}, {status}. Cards held: {others}.")
+        down = "you are down" if view.down[seat] else "you are not down"
+        self.say(f"Your hand ({len(view.hand)}, {down}, {_plural(view.buys_left[seat], 'buy')} left): "
+                 f"{t.cards(view.hand)}")
+        for number, action in enumerate(actions, 1):
+            self.say(f"  {number:>2}) {self.label(action, view)}")
+
+    def label(self, action: Choice, view: PlayerView) -> str:
+        t = self.text
+        top = t.card(view.discard[-1]) if view.discard else "?"
+        if isinstance(action, Pass):
+            return "pass"
+        if isinstance(action, DrawStock):
+            return "draw from the stock"
+        if isinstance(action, TakeDiscard):
+            return f"take {top}"
+        if isinstance(action, Buy):
+            extra = view.rules.buy_penalty_cards
+            return f"buy {top} (and {_plural(extra, 'card')} from the stock)"
+        if isinstance(action, WithdrawBuy):
+            return "withdraw your buy request"
+        if isinstance(action, CallShanghai):
+            end = f" ({action.end} end)" if action.end else ""
+            return f"call Shanghai: {top} onto meld {action.meld + 1}{end}"
+        if isinstance(action, LayDown):
+            groups = [t.meld(g) if isinstance(g, Meld) else t.cards(g) for g in action.melds]
+            return "go down: " + " | ".join(groups)
+        if isinstance(action, LayOff):
+            end = f" ({action.end} end)" if action.end else ""
+            return f"lay off {t.card(action.card)} on meld {action.meld + 1}{end}"
+        if isinstance(action, SwapWild):
+            return f"swap {t.card(action.card)} for the wild in meld {action.meld + 1}"
+        if isinstance(action, Discard):
+            return f"discard {t.card(action.card)}" + (" and declare Shanghai" if action.shanghai else "")
+        if isinstance(action, Cut):
+            return f"cut {action.count}"
+        return repr(action)
+
+    def parse(self, line: str, view: PlayerView, actions: Sequence[Choice]) -> Choice:
+        seat = view.player
+        words = line.split()
+        word = words[0].lower()
+        rest = words[1:]
+        cutting = bool(actions) and all(isinstance(a, Cut) for a in actions)
+        if word.isdigit():
+            number = int(word)
+            if cutting:
+                return Cut(seat, number)
+            if not 1 <= number <= len(actions):
+                raise ValueError(f"there is no action {number} (1-{len(actions)})")
+            return actions[number - 1]
+        if word in ("d", "draw", "stock"):
+            return DrawStock(seat)
+        if word in ("t", "take"):
+            return TakeDiscard(seat)
+        if word in ("b", "buy"):
+            return Buy(seat)
+        if word in ("p", "pass", "no"):
+            return Pass(seat)
+        if word == "cut":
+            return Cut(seat, _number(rest, 0, "cut: say how many cards"))
+        if word in ("down", "go", "laydown"):
+            text = " ".join(rest)
+            if text.lower().startswith("down"):
+                text = text[4:]
+            groups = _split_groups(text)
+            if not groups:
+                raise ValueError("down: give the groups, separated by '/' or '|'")
+            return LayDown(seat, tuple(_cards(g) for g in groups))
+        if word in ("off", "layoff", "lay"):
+            if rest and rest[0].lower() == "off":
+                rest = rest[1:]
+            return LayOff(seat, _card(rest, 0), _number(rest, 1, "off: say the meld number") - 1, _end(rest, 2))
+        if word == "swap":
+            return SwapWild(seat, _card(rest, 0), _number(rest, 1, "swap: say the meld number") - 1)
+        if word in ("x", "discard"):
+            return Discard(seat, _card(rest, 0))
+        if word == "shanghai":
+            if rest:
+                return Discard(seat, _card(rest, 0), shanghai=True)
+            calls = [a for a in actions if isinstance(a, CallShanghai)]
+            if len(calls) == 1:
+                return calls[0]
+            raise ValueError("shanghai: name the card to discard, or use 'call N' to call Shanghai on meld N")
+        if word == "call":
+            return CallShanghai(seat, _number(rest, 0, "call: say the meld number") - 1, _end(rest, 1))
+        card = _card(words, 0)
+        matching = [a for a in actions if getattr(a, "card", None) == card]
+        plain = [a for a in matching if isinstance(a, Discard) and not a.shanghai]
+        if plain:
+            return plain[0]
+        if len(matching) == 1:
+            return matching[0]
+        if matching:
+            raise ValueError(f"{card} could be any of: "
+                             + "; ".join(f"{actions.index(a) + 1}) {self.label(a, view)}" for a in matching))
+        if view.phase == "play" and view.turn == seat:
+            return Discard(seat, card)
+        raise ValueError(f"no action offered now uses {card}")
+
+
+def _card(words: Sequence[str], index: int) -> Card:
+    if index >= len(words):
+        raise ValueError("name a card, e.g. QS, 10h or JK")
+    try:
+        return parse_card(words[index])
+    except CardParseError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(text)
+    except CardParseError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _number(words: Sequence[str], index: int, missing: str) -> int:
+    if index >= len(words) or not words[index].isdigit():
+        raise ValueError(missing)
+    return int(words[index])
+
+
+def _end(words: Sequence[str], index: int) -> End | None:
+    if index >= len(words):
+        return None
+    word = words[index].lower()
+    if word in ("low", "l"):
+        return "low"
+    if word in ("high", "h"):
+        return "high"
+    raise ValueError(f"{words[index]!r} is not an end: say low or high")
+
+
+def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    rules = _rules_from(args)
+    _check_players(rules, args.players)
+    if not 0 <= args.seat < args.players:
+        raise _UsageError(f"--seat: choose a seat from 0 to {args.players - 1}")
+    kinds = _bot_kinds(args.bots, args.players)
+    names = [f"seat {s} ({kinds[s]})" for s in range(args.players)]
+    names[args.seat] = f"seat {args.seat} (you)"
+    text = _text_for(args, out)
+    narrator = _Narrator(out, text, names, verbose=True)
+    state = new_game(rules, args.players, seed=args.seed)
+    current = [state]
+
+    def judge(action: Action) -> str:
+        try:
+            check_action(current[0], action)
+        except IllegalAction as exc:
+            return exc.reason
+        return ""
+
+    def on_step(before: GameState, action: Action, after: GameState) -> None:
+        current[0] = after
+        narrator.step(before, action, after)
+
+    def read(prompt: str) -> str:
+        print(prompt, end="", file=out, flush=True)
+        line = stdin.readline()
+        if not line:
+            print(file=out)
+            raise EOFError
+        if not stdin.isatty():
+            print(line.rstrip("\n"), file=out)  # a transcript of scripted input reads like a session
+        return line
+
+    players = _make_bots(kinds, args.seed)
+    players[args.seat] = _Human(read, out, text, judge, names)
+    print(f"You are seat {args.seat}. Type 'help' at a prompt for the commands.", file=out)
+    narrator.start(state)
+    actions: list[Action] = []
+    try:
+        while not state.is_over:
+            state = play_step(state, players, actions, on_step)
+    except _Quit:
+        narrator.flush()
+        print("\nGame abandoned.", file=out)
+        state = current[0]
+    _score_sheet(state, out, names)
+    _save_record(args.save, GameRecord.new(rules, args.players, args.seed).extend(actions), err)
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# replay
+
+
+def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    if args.file == "-":
+        raw = stdin.read()
+    else:
+        try:
+            with open(args.file, encoding="utf-8") as handle:
+                raw = handle.read()
+        except OSError as exc:
+            raise _UsageError(f"replay: cannot read {args.file}: {exc.strerror}") from None
+    try:
+        record = from_json(raw, GameRecord)
+    except SerializationError as exc:
+        raise _UsageError(f"replay: {args.file} is not a game record: {exc}") from None
+    narrator = _Narrator(out, _text_for(args, out), verbose=args.verbose)
+    states = replay(record)
+    before = next(states)
+    narrator.start(before)
+    index = 0
+    try:
+        for after in states:
+            narrator.step(before, record.actions[index], after)
+            before = after
+            index += 1
+    except ReplayError as exc:
+        narrator.flush()
+        print(f"The record stops being legal at action {exc.index}: {exc.reason}", file=out)
+        _score_sheet(exc.state, out)
+        return 1
+    _score_sheet(before, out)
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# the parser and main
+
+
+def _wrapped(text: str) -> str:
+    """A description wrapped for a raw-text help formatter (which keeps the examples' lines)."""
+    return textwrap.fill(text, width=79)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="shanghai-rules",
+        description="Shanghai Rummy rules engine: watch a demo game, check melds and contracts, "
+                    "simulate computer players, play against them, or replay a saved game.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    demo = commands.add_parser("demo", help="watch a seeded game between computer players",
+                               description="Play a seeded game between computer players and print it round "
+                                           "by round: contracts, who went down with what, the table, who went "
+                                           "out, and a score sheet with running totals.")
+    _add_variant(demo)
+    _add_seats(demo)
+    demo.add_argument("--seed", "-s", type=int, default=1, help="the game's seed (default: 1)")
+    demo.add_argument("--ascii", action="store_true", help="write cards in ASCII (10H, JK) instead of symbols")
+    demo.add_argument("--verbose", action="store_true", help="also print every draw and discard")
+    demo.add_argument("--save", metavar="FILE", help="write the game record (JSON) to FILE, for 'replay'")
+
+    check = commands.add_parser(
+        "check", help="is this a legal meld; does this hand meet a round's contract",
+        description=_wrapped(
+            "Judge groups of cards under a variant's rules.  Without --round, each group is judged as "
+            "a meld.  With --round N, the groups together are judged as round N's contract; with "
+            "--round N --hand, each group is a hand searched for the contract.  Groups are given as "
+            "arguments (several in one argument may be separated by '/' or '|') or, with no "
+            "arguments, on standard input, one group per line.  Exit status: 0 legal, 1 not, "
+            "2 bad input."),
+        epilog='examples:\n'
+               '  shanghai-rules check "4H 5H 6H JK"\n'
+               '  shanghai-rules check --round 2 "9C 9D 9H / 4H 5H 6H 7H"\n'
+               '  shanghai-rules check --variant isra --round 1 --hand "9C 9D 2H KS KD KH 4C"\n'
+               '  printf "4H 5H 6H 7H\\nQS QD JK\\n" | shanghai-rules check',
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    _add_variant(check, rounds=False)
+    check.add_argument("--round", "-r", type=int, default=None, metavar="N", help="judge against round N's contract")
+    check.add_argument("--hand", action="store_true", help="with --round: each group is a whole hand to search")
+    check.add_argument("--ascii", action="store_true", help="write cards in ASCII instead of symbols")
+    check.add_argument("groups", nargs="*", metavar="GROUP", help='cards, e.g. "4H 5H 6H JK"')
+
+    simulate = commands.add_parser(
+        "simulate", help="play many games between computer players and summarise them",
+        description="Play N seeded games (seeds SEED, SEED+1, ...) and print the mean score per seat, how "
+                    "rounds ended, turns per round and games per second.  The same seeds give the same "
+                    "totals whatever the number of worker processes.")
+    _add_variant(simulate)
+    _add_seats(simulate, default_bots="greedy")
+    simulate.add_argument("--games", "-g", type=int, default=100, metavar="N", help="games to play (default: 100)")
+    simulate.add_argument("--seed", "-s", type=int, default=0, help="the first game's seed (default: 0)")
+    simulate.add_argument("--workers", "-w", type=int, default=1, metavar="N",
+                          help=f"worker processes (default: 1; this machine has {os.cpu_count()} CPUs)")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    simulate.add_argument("--quiet", "-q", action="store_true", help="no progress line")
+
+    play = commands.add_parser(
+        "play", help="play against computer players at the terminal",
+        description="Play one seat against computer players.  Your hand and the table are shown with suit "
+                    "symbols and your legal actions are numbered: type a number, or a command such as "
+                    "'draw', 'QS' (discard it), 'down 9C 9D 9H / 4H 5H 6H 7H', 'off 7S 2'.  Type 'help' at "
+                    "the prompt for the rest.  A refused move is explained and you are asked again.")
+    _add_variant(play)
+    _add_seats(play)
+    play.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    play.add_argument("--seed", "-s", type=int, default=1, help="the game's seed (default: 1)")
+    play.add_argument("--ascii", action="store_true", help="write cards in ASCII instead of symbols")
+    play.add_argument("--save", metavar="FILE", help="write the game record (JSON) to FILE")
+
+    rep = commands.add_parser("replay", help="print a saved game record round by round",
+                              description="Replay a game record (the JSON written by 'demo --save', 'play "
+                                          "--save' or shanghai_rules.serialization.to_json) and print it round "
+                                          "by round.  Exit status 1 if the record holds an illegal action.")
+    rep.add_argument("file", metavar="FILE", help="the record, or - for standard input")
+    rep.add_argument("--ascii", action="store_true", help="write cards in ASCII instead of symbols")
+    rep.add_argument("--verbose", action="store_true", help="also print every draw and discard")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    out, err, stdin = sys.stdout, sys.stderr, sys.stdin
+    if args.command is None:
+        parser.print_help(out)
+        return 2
+    try:
+        if args.command == "demo":
+            return _cmd_demo(args, out, err)
+        if args.command == "check":
+            return _cmd_check(args, out, err, stdin)
+        if args.command == "simulate":
+            return _cmd_simulate(args, out, err)
+        if args.command == "play":
+            return _cmd_play(args, out, err, stdin)
+        return _cmd_replay(args, out, err, stdin)
+    except _UsageError as exc:
+        print(f"shanghai-rules {args.command}: error: {exc}", file=err)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=err)
+        return 130
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
