@@ -38,8 +38,11 @@ __all__ = [
 JOKER: Final = 0
 """The rank of a joker (a joker has no suit)."""
 JACK: Final = 11
+"""The rank of a jack."""
 QUEEN: Final = 12
+"""The rank of a queen."""
 KING: Final = 13
+"""The rank of a king."""
 ACE: Final = 14
 """Aces have rank 14; where aces may be low, a run places them at position 1."""
 
@@ -236,7 +239,10 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     if isinstance(text, str):
         tokens: Sequence[str] = text.replace(",", " ").split()
     else:
-        tokens = list(text)
+        try:
+            tokens = list(text)
+        except TypeError:
+            raise CardParseError(repr(text), None, "give cards as text or as an iterable of tokens") from None
     return tuple(parse_card(tok, position=i) for i, tok in enumerate(tokens))
 
 
@@ -251,7 +257,11 @@ def full_deck(decks: int, jokers_per_deck: int, *, rng: random.Random | None = N
     """The card supply: ``decks`` standard 52-card decks plus ``jokers_per_deck`` jokers each.
 
     Sorted by card code unless ``rng`` is given, in which case it is shuffled with it.
+    Raises :class:`ValueError` for a negative or non-whole count.
     """
+    for name, count in (("decks", decks), ("jokers_per_deck", jokers_per_deck)):
+        if type(count) is not int or count < 0:
+            raise ValueError(f"{name}: must be a whole number of at least 0, not {count!r}")
     cards = [card for card in ALL_CARDS[:52] for _ in range(decks)]
     cards.extend([ALL_CARDS[52]] * (decks * jokers_per_deck))
     if rng is not None:

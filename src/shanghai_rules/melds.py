@@ -13,13 +13,14 @@ and a high ace both.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from typing import Final, Literal
 
 import attrs
 
 from .cards import ACE, ALL_CARDS, JOKER, Card, Suit, format_cards, rank_name
-from .rules import Rules
+from .rules import Rules, RulesError
 
 __all__ = [
     "End",
@@ -47,7 +48,7 @@ def _position_card(position: int, suit: Suit) -> Card:
     return ALL_CARDS[suit * 13 + rank - 2]
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Meld:
     """An arranged meld.
 
@@ -82,10 +83,8 @@ class Meld:
                 if card.rank != JOKER:
                     counts[card.rank] = counts.get(card.rank, 0) + 1
             if counts:
-                best = max(counts.values())
                 # a rank other than 2 wins a tie, since 2s are the ones that may be wild
                 rank = max(counts, key=lambda r: (counts[r], r != 2, r))
-                del best
         return cls("set", group, rank=rank)
 
     @classmethod
@@ -208,10 +207,40 @@ def _limit_reason(wilds: int, naturals: int, rules: Rules) -> str:
 
 
 _ADJACENT: Final = "two wilds may not stand next to each other in a run under these rules"
+_SET_RANKS: Final = frozenset(range(2, ACE + 1))
+
+#: Sorts cards of one rank (set naturals, wild 2s) into card-code order, at C speed.
+_by_suit: Final = operator.attrgetter("suit")
+
+
+def _shape_reason(meld: Meld) -> str:
+    """Why ``meld`` is not a well-formed meld value at all (empty when it is).
+
+    Guards the judgement of a caller-built :class:`Meld` against values of the
+    wrong type, so that such a meld is refused with a reason, not a crash.
+    """
+    kind = meld.kind
+    if kind != "set" and kind != "run":
+        return f"{kind!r} is not a kind of meld: use 'set' or 'run'"
+    cards = meld.cards
+    if not isinstance(cards, (tuple, list)):
+        return f"a meld's cards must be a tuple of cards, not {cards!r}"
+    for card in cards:
+        if not isinstance(card, Card):
+            return f"{card!r} is not a Card"
+    if kind == "set":
+        if meld.rank is not None and (type(meld.rank) is not int or meld.rank not in _SET_RANKS):
+            return f"a set's rank must be 2-14 (or None for a set of wilds only), not {meld.rank!r}"
+        return ""
+    if not isinstance(meld.suit, Suit):
+        return "a run needs a suit"
+    if type(meld.start) is not int:
+        return f"a run's start must be a whole number (1 = low ace … 14 = high ace), not {meld.start!r}"
+    return ""
 
 
 # ---------------------------------------------------------------------------
-# sets
+# judging an arranged meld, card by card
 
 
 def _validate_set(meld: Meld, rules: Rules, min_length: int) -> str:
@@ -234,57 +263,22 @@ def _validate_set(meld: Meld, rules: Rules, min_length: int) -> str:
     return _limit_reason(wilds, len(cards) - wilds, rules)
 
 
-def _arrange_set(cards: Sequence[Card], rules: Rules, min_length: int) -> Meld | str:
-    wild_twos = rules.wild_twos
-    rank: int | None = None
-    twos = 0
-    for card in cards:
-        r = card.rank
-        if r == JOKER:
-            continue
-        if r == 2 and wild_twos:
-            twos += 1
-            continue
-        if rank is None:
-            rank = r
-        elif r != rank:
-            return f"a set's cards must all be of one rank: {rank_name(rank)} and {rank_name(r)} differ"
-    if rank is None and twos:
-        rank = 2  # a set of 2s: the 2s stand for themselves
-    naturals = [c for c in cards if c.rank == rank]
-    naturals.sort(key=_code)
-    wild = [c for c in cards if c.rank != rank]
-    wild.sort(key=_code)
-    meld = Meld("set", tuple(naturals + wild), rank=rank)
-    reason = _validate_set(meld, rules, min_length)
-    return reason or meld
-
-
-def _code(card: Card) -> int:
-    return card.code
-
-
-# ---------------------------------------------------------------------------
-# runs
-
-
 def _validate_run(meld: Meld, rules: Rules, min_length: int) -> str:
     cards = meld.cards
     n = len(cards)
     if n < min_length:
         return f"a run needs at least {min_length} cards, not {n}"
+    if n > 13:
+        return "a run holds at most 13 cards: it cannot hold a low ace and a high ace both"
     suit = meld.suit
     if suit is None:
         return "a run needs a suit"
     start = meld.start
-    lowest = 1 if rules.ace_low else 2
-    if start < lowest:
-        if start == 1 or start + n - 1 >= 1:
+    if start < (1 if rules.ace_low else 2):
+        if start == 1:
             return "aces are high only under these rules: A-2-3-4 is not a run"
         return "a run cannot go below the ace"
     if start + n - 1 > 14:
-        if start <= 1:
-            return "a run holds at most 13 cards: it cannot hold a low ace and a high ace both"
         return "an ace ends a run: a run cannot wrap round from the ace (Q-K-A-2)"
     wild_twos = rules.wild_twos
     wilds = 0
@@ -301,7 +295,7 @@ def _validate_run(meld: Meld, rules: Rules, min_length: int) -> str:
             last_wild = i
             wilds += 1
             continue
-        if card.suit is not suit and card.rank != JOKER:
+        if card.suit is not suit:
             return f"a run's cards must all be of one suit: {card} is not a {suit.name.lower()[:-1]}"
         return f"{card} cannot stand where {_position_card(position, suit)} belongs in this run"
     if wilds == n:
@@ -309,40 +303,83 @@ def _validate_run(meld: Meld, rules: Rules, min_length: int) -> str:
     return _limit_reason(wilds, n - wilds, rules)
 
 
-def _arrange_run(cards: Sequence[Card], rules: Rules, min_length: int) -> Meld | str:
-    n = len(cards)
+def _validate(meld: Meld, rules: Rules, min_length: int | None = None) -> str:
+    reason = _shape_reason(meld)
+    if reason:
+        return reason
+    if meld.kind == "set":
+        return _validate_set(meld, rules, rules.min_set_length if min_length is None else min_length)
+    return _validate_run(meld, rules, rules.min_run_length if min_length is None else min_length)
+
+
+# ---------------------------------------------------------------------------
+# arranging an unordered group
+#
+# check_meld sorts a group once into three piles: the cards that can stand
+# only for themselves ("fixed": neither jokers nor wild 2s), the wild 2s, and
+# the jokers.  Fixed cards of two ranks are no set and fixed cards of two
+# suits no run, so most groups are judged as one kind only.  A meld arranged
+# here is legal by construction and is not judged again card by card.
+
+
+def _mixed_ranks_reason(fixed: Sequence[Card]) -> str:
+    first = fixed[0].rank
+    other = next(card.rank for card in fixed if card.rank != first)
+    return f"a set's cards must all be of one rank: {rank_name(first)} and {rank_name(other)} differ"
+
+
+def _arrange_set(
+    fixed: list[Card], twos: list[Card], jokers: list[Card], rules: Rules, min_length: int
+) -> Meld | str:
+    """The set of ``fixed`` cards (all of one rank), wild 2s and jokers: naturals first, or why not."""
+    n = len(fixed) + len(twos) + len(jokers)
+    if n < min_length:
+        return f"a set needs at least {min_length} cards, not {n}"
+    rank: int | None
+    if fixed:
+        rank = fixed[0].rank
+        naturals = sorted(fixed, key=_by_suit)
+        wilds = sorted(twos, key=_by_suit) + jokers if twos else jokers
+    elif twos:
+        rank = 2  # a set of 2s: the 2s stand for themselves
+        naturals = sorted(twos, key=_by_suit)
+        wilds = jokers
+    else:
+        rank = None  # wilds only: the set has no rank until a natural joins it
+        naturals = []
+        wilds = jokers
+    reason = _limit_reason(len(wilds), n - len(wilds), rules)
+    if reason:
+        return reason
+    return Meld("set", tuple(naturals + wilds), rank=rank)
+
+
+def _arrange_run(
+    fixed: list[Card], twos: list[Card], jokers: list[Card], rules: Rules, min_length: int, same_suit: bool
+) -> Meld | str:
+    """The best run of these cards (see :func:`_best_run`), or why there is none."""
+    n = len(fixed) + len(twos) + len(jokers)
     if n < min_length:
         return f"a run needs at least {min_length} cards, not {n}"
     if n > 13:
         return "a run holds at most 13 cards: it cannot hold a low ace and a high ace both"
-    wild_twos = rules.wild_twos
-    suit: Suit | None = None
-    others: list[Card] = []
-    twos: list[Card] = []
-    jokers: list[Card] = []
-    for card in cards:
-        r = card.rank
-        if r == JOKER:
-            jokers.append(card)
-        elif r == 2 and wild_twos:
-            twos.append(card)
-        else:
-            if suit is None:
-                suit = card.suit
-            elif card.suit is not suit:
-                return f"a run's cards must all be of one suit: {others[0]} and {card} differ"
-            others.append(card)
-    if suit is not None:
-        suits: tuple[Suit, ...] = (suit,)
-    else:
-        suits = tuple(sorted({c.suit for c in twos if c.suit is not None}))
-        if not suits:
-            return "a run needs at least one natural card"
+    if fixed:
+        if not same_suit:
+            first = fixed[0]
+            other = next(card for card in fixed if card.suit is not first.suit)
+            return f"a run's cards must all be of one suit: {first} and {other} differ"
+        suit = fixed[0].suit
+        assert suit is not None
+        return _best_run(fixed, twos, jokers, n, suit, rules)
+    # only wilds: a wild 2 standing in its own place can give the run its suit
+    suits = sorted({card.suit for card in twos if card.suit is not None})
+    if not suits:
+        return "a run needs at least one natural card"
     best: Meld | None = None
     best_key = (-1, -1)
     reason = ""
     for s in suits:
-        found = _best_run(others, twos, jokers, n, s, rules)
+        found = _best_run(fixed, twos, jokers, n, s, rules)
         if isinstance(found, str):
             reason = reason or found
             continue
@@ -353,99 +390,127 @@ def _arrange_run(cards: Sequence[Card], rules: Rules, min_length: int) -> Meld |
 
 
 def _best_run(
-    others: list[Card], twos: list[Card], jokers: list[Card], n: int, suit: Suit, rules: Rules
+    fixed: list[Card], twos: list[Card], jokers: list[Card], n: int, suit: Suit, rules: Rules
 ) -> Meld | str:
-    """The best legal reading of a run of ``suit``: most naturals, then highest placed.
+    """The best legal reading of ``n`` cards as a run of ``suit``: most naturals, then highest placed.
 
-    ``others`` are the cards that cannot be wild (all of ``suit``); ``twos`` are
-    wild 2s, of which one of ``suit`` may stand in its own place.
+    ``fixed`` are the cards that cannot be wild (all of ``suit``); ``twos`` are
+    wild 2s, of which one of ``suit`` may stand in its own place.  Each reading
+    (ace high or low, own 2 natural or wild) fixes the naturals' positions; the
+    wilds fill the gaps, and the run is placed as high as the naturals, the ace
+    and the wild limits allow.
     """
     by_rank: dict[int, Card] = {}
-    for card in others:
+    for card in fixed:
         if card.rank in by_rank:
             if card.rank == ACE:
                 return "a run holds at most one ace: an ace ends the run, high or low"
             return f"a run cannot hold {card} twice; a card joins a run only at its ends"
         by_rank[card.rank] = card
     ace = by_rank.pop(ACE, None)
-    ace_options: tuple[int, ...] = ((14, 1) if rules.ace_low else (14,)) if ace is not None else (0,)
-    own_two = next((c for c in twos if c.suit is suit), None)
-    lowest = 1 if rules.ace_low else 2
-    reason = ""
+    ace_low = rules.ace_low
+    own_two: Card | None = None
+    if twos:
+        own_two = next((card for card in twos if card.suit is suit), None)
+        twos = sorted(twos, key=_by_suit)
+    lowest = 1 if ace_low else 2
+    apart = rules.run_wilds_apart
+    # Why no reading works, in order of preference: a reading that fits but breaks a wild rule, else the
+    # first reading too long for the group ((lo, hi), put in words only if needed), else no natural at all.
+    rule_reason = ""
+    span_reason: str | tuple[int, int] = ""
     best: Meld | None = None
     best_key = (-1, -1)
-    for ace_position in ace_options:
-        for use_two in ((True, False) if own_two is not None else (False,)):
-            fixed = dict(by_rank)
-            if ace is not None:
-                fixed[ace_position] = ace
-            if use_two:
-                if 2 in fixed:
-                    continue
-                assert own_two is not None
-                fixed[2] = own_two
-            wild_cards = sorted(twos, key=_code)
-            if use_two:
-                wild_cards.remove(own_two)  # type: ignore[arg-type]
-            wild_cards.extend(jokers)
-            naturals = len(fixed)
+    fixed_lo, fixed_hi = (min(by_rank), max(by_rank)) if by_rank else (15, 0)
+    for ace_position in ((14, 1) if ace_low else (14,)) if ace is not None else (0,):
+        for use_two in (True, False) if own_two is not None else (False,):
+            naturals = len(by_rank) + (ace is not None) + use_two
             if naturals == 0:
-                reason = reason or "a run needs at least one natural card"
                 continue
-            lo, hi = min(fixed), max(fixed)
+            lo, hi = fixed_lo, fixed_hi
+            if ace is not None:
+                lo, hi = min(lo, ace_position), max(hi, ace_position)
+            if use_two:
+                lo, hi = min(lo, 2), max(hi, 2)
+            top = min(lo, 15 - n)  # the highest start that keeps every natural in the run
+            if (naturals, top) <= best_key:
+                continue  # cannot beat the reading already found
             if hi - lo + 1 > n:
-                if ace is not None and not rules.ace_low and hi == 14 and max(by_rank, default=1) <= n:
-                    reason = reason or "aces are high only under these rules: A-2-3-4 is not a run"
+                if ace is not None and not ace_low and hi == 14 and max(by_rank, default=1) <= n:
+                    span_reason = span_reason or "aces are high only under these rules: A-2-3-4 is not a run"
                 else:
-                    reason = reason or (
-                        f"{_position_card(lo, suit)} to {_position_card(hi, suit)} needs "
-                        f"{hi - lo + 1} cards in a row but the group has {n}"
-                    )
+                    span_reason = span_reason or (lo, hi)
                 continue
             limit = _limit_reason(n - naturals, naturals, rules)
             if limit:
-                reason = reason or limit
+                rule_reason = rule_reason or limit
                 continue
-            for start in range(min(lo, 15 - n), max(lowest, hi - n + 1) - 1, -1):
-                arranged = _fill(start, n, fixed, wild_cards, rules.run_wilds_apart)
+            # the reading fits: place its naturals, and gather the wilds that fill the gaps
+            positions = by_rank
+            wilds = twos
+            if ace is not None or use_two:
+                positions = dict(by_rank)
+                if ace is not None:
+                    positions[ace_position] = ace
+                if use_two:
+                    assert own_two is not None
+                    positions[2] = own_two
+                    wilds = list(twos)
+                    wilds.remove(own_two)
+            if jokers:
+                wilds = wilds + jokers
+            # as high as possible; lower only to keep wilds apart
+            for start in range(top, max(lowest, hi - n + 1) - 1, -1):
+                arranged = _fill(start, n, positions, wilds, apart)
                 if arranged is None:
-                    reason = reason or _ADJACENT
+                    rule_reason = rule_reason or _ADJACENT
                     continue
-                key = (naturals, start)
-                if key > best_key:
-                    best_key, best = key, Meld("run", arranged, suit=suit, start=start)
+                if (naturals, start) > best_key:
+                    best_key, best = (naturals, start), Meld("run", arranged, suit=suit, start=start)
                 break
-    return best if best is not None else (reason or "these cards do not make a run")
+    if best is not None:
+        return best
+    if rule_reason:
+        return rule_reason
+    if isinstance(span_reason, tuple):
+        if _wraps(by_rank.keys() | ({ACE} if ace is not None else set()), n):
+            return "an ace ends a run: a run cannot wrap round from the ace (Q-K-A-2)"
+        lo, hi = span_reason
+        return (
+            f"{_position_card(lo, suit)} to {_position_card(hi, suit)} needs "
+            f"{hi - lo + 1} cards in a row but the group has {n}"
+        )
+    return span_reason or "a run needs at least one natural card"
+
+
+def _wraps(ranks: Iterable[int], n: int) -> bool:
+    """True if natural cards of these ranks would make a run of ``n`` cards only by wrapping round (K-A-2)."""
+    places = {rank - 2 for rank in ranks}  # 2 -> 0 ... K -> 11, A -> 12, on a circle of 13
+    # the windows of n places that hold K (11), A (12) and 2 (0)
+    return any(all((place - first) % 13 < n for place in places) for first in range(14 - n, 12))
 
 
 def _fill(
-    start: int, n: int, fixed: dict[int, Card], wild_cards: list[Card], apart: bool
+    start: int, n: int, positions: dict[int, Card], wilds: list[Card], apart: bool
 ) -> tuple[Card, ...] | None:
     """The run from ``start``: naturals at their positions, wilds in the gaps (None if wilds touch)."""
     out: list[Card] = []
-    wilds = iter(wild_cards)
+    taken = 0
     last_wild = -2
-    for i in range(n):
-        card = fixed.get(start + i)
+    for position in range(start, start + n):
+        card = positions.get(position)
         if card is None:
-            if apart and last_wild == i - 1:
+            if apart and last_wild == position - 1:
                 return None
-            last_wild = i
-            card = next(wilds)
+            last_wild = position
+            card = wilds[taken]
+            taken += 1
         out.append(card)
     return tuple(out)
 
 
 # ---------------------------------------------------------------------------
 # the public judgement
-
-
-def _validate(meld: Meld, rules: Rules, min_length: int | None = None) -> str:
-    if meld.kind == "set":
-        return _validate_set(meld, rules, rules.min_set_length if min_length is None else min_length)
-    if meld.kind == "run":
-        return _validate_run(meld, rules, rules.min_run_length if min_length is None else min_length)
-    return f"{meld.kind!r} is not a kind of meld: use 'set' or 'run'"
 
 
 def check_meld(
@@ -465,8 +530,12 @@ def check_meld(
     >>> sr.check_meld(sr.parse_cards("4C JK 6C JK"), sr.PAGAT7).reason
     'a meld may hold at most one wild under these rules'
     """
-    if kind is not None and kind not in ("set", "run"):
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules: {rules!r} is not a Rules")
+    if kind is not None and kind != "set" and kind != "run":
         return MeldCheck(False, None, None, f"{kind!r} is not a kind of meld: use 'set' or 'run'")
+    if min_length is not None and (type(min_length) is not int or min_length < 1):
+        return MeldCheck(False, kind, None, f"min_length: {min_length!r} is not a whole number of at least 1")
     if isinstance(cards, Meld):
         if kind is not None and cards.kind != kind:
             return MeldCheck(False, cards.kind, None, f"this meld is a {cards.kind}, not a {kind}")
@@ -474,41 +543,76 @@ def check_meld(
         if reason:
             return MeldCheck(False, cards.kind, None, reason)
         return MeldCheck(True, cards.kind, cards)
-    group = tuple(cards)
-    for card in group:
+    if not isinstance(cards, (tuple, list)):
+        try:
+            cards = tuple(cards)
+        except TypeError:
+            return MeldCheck(False, kind, None, f"{cards!r} is not a group of cards")
+
+    # one pass: fixed cards (noting whether they share a rank and a suit), wild 2s, jokers
+    wild_twos = rules.wild_twos
+    fixed: list[Card] = []
+    twos: list[Card] = []
+    jokers: list[Card] = []
+    same_rank = same_suit = True
+    first_rank = first_suit = None
+    for card in cards:
         if not isinstance(card, Card):
             return MeldCheck(False, kind, None, f"{card!r} is not a Card")
-    set_result: Meld | str = ""
-    run_result: Meld | str = ""
-    if kind != "run":
-        set_result = _arrange_set(group, rules, rules.min_set_length if min_length is None else min_length)
-        if isinstance(set_result, Meld) and kind == "set":
-            return MeldCheck(True, "set", set_result)
-    if kind != "set":
-        run_result = _arrange_run(group, rules, rules.min_run_length if min_length is None else min_length)
-    if isinstance(set_result, Meld) and isinstance(run_result, Meld):
-        # legal both ways (possible only with many wilds): the reading with more naturals wins
-        set_naturals = len(set_result.cards) - len(set_result.wild_indices())
-        run_naturals = len(run_result.cards) - len(run_result.wild_indices())
-        chosen = set_result if set_naturals > run_naturals else run_result
+        rank = card.rank
+        if rank == JOKER:
+            jokers.append(card)
+        elif rank == 2 and wild_twos:
+            twos.append(card)
+        elif fixed:
+            if rank != first_rank:
+                same_rank = False
+            if card.suit is not first_suit:
+                same_suit = False
+            fixed.append(card)
+        else:
+            first_rank, first_suit = rank, card.suit
+            fixed.append(card)
+
+    if kind == "set" or (kind is None and len(fixed) > 1 and same_rank):
+        # two naturals of one rank are never a run: same suit repeats a place, else the suits differ
+        if not same_rank:
+            return MeldCheck(False, "set", None, _mixed_ranks_reason(fixed))
+        found = _arrange_set(fixed, twos, jokers, rules, rules.min_set_length if min_length is None else min_length)
+        if isinstance(found, str):
+            return MeldCheck(False, "set", None, found)
+        return MeldCheck(True, "set", found)
+    if kind == "run" or len(fixed) > 1:
+        if kind is None and not same_suit:
+            return MeldCheck(
+                False, None, None, "neither a set (cards of one rank) nor a run (cards of one suit in sequence)"
+            )
+        found = _arrange_run(
+            fixed, twos, jokers, rules, rules.min_run_length if min_length is None else min_length, same_suit
+        )
+        if isinstance(found, str):
+            return MeldCheck(False, "run", None, found)
+        return MeldCheck(True, "run", found)
+
+    # at most one natural: the group may be either kind
+    as_set = _arrange_set(fixed, twos, jokers, rules, rules.min_set_length if min_length is None else min_length)
+    if not fixed and len(twos) > 1 and isinstance(as_set, Meld):
+        return MeldCheck(True, "set", as_set)  # a set of 2s keeps every 2 natural, a run at most one
+    as_run = _arrange_run(
+        fixed, twos, jokers, rules, rules.min_run_length if min_length is None else min_length, same_suit
+    )
+    if isinstance(as_set, Meld) and isinstance(as_run, Meld):
+        # legal both ways (possible only with many wilds): the reading with more naturals wins, a run a tie
+        set_naturals = len(as_set.cards) - len(as_set.wild_indices())
+        run_naturals = len(as_run.cards) - len(as_run.wild_indices())
+        chosen = as_set if set_naturals > run_naturals else as_run
         return MeldCheck(True, chosen.kind, chosen)
-    if isinstance(set_result, Meld):
-        return MeldCheck(True, "set", set_result)
-    if isinstance(run_result, Meld):
-        return MeldCheck(True, "run", run_result)
-    if kind == "set":
-        return MeldCheck(False, "set", None, set_result)
-    if kind == "run":
-        return MeldCheck(False, "run", None, run_result)
-    # neither: explain by what the group looks like
-    naturals = [c for c in group if not is_wild(c, rules)]
-    if naturals and all(c.rank == naturals[0].rank for c in naturals):
-        return MeldCheck(False, "set", None, set_result)
-    if naturals and all(c.suit is naturals[0].suit for c in naturals):
-        return MeldCheck(False, "run", None, run_result)
-    if len(naturals) <= 1:
-        return MeldCheck(False, None, None, set_result or run_result)
-    return MeldCheck(False, None, None, "neither a set (cards of one rank) nor a run (cards of one suit in sequence)")
+    if isinstance(as_set, Meld):
+        return MeldCheck(True, "set", as_set)
+    if isinstance(as_run, Meld):
+        return MeldCheck(True, "run", as_run)
+    assert isinstance(as_set, str)
+    return MeldCheck(False, "set" if fixed else None, None, as_set)
 
 
 def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | None, Meld], ...]:
@@ -516,17 +620,15 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | N
 
     A set gives at most one option, with end ``None``.  A run gives one option
     per end the card can extend (``"low"`` or ``"high"``); a card that fits
-    nowhere gives none.  Every resulting meld is legal under ``rules``.
+    nowhere, or a meld value that is not well formed, gives none.  Every
+    resulting meld is legal under ``rules``.
     """
+    if not isinstance(card, Card) or _shape_reason(meld):
+        return ()
     if meld.kind == "set":
-        if meld.rank is None and not is_wild(card, rules) or (
-            meld.rank is None and card.rank == 2 and rules.wild_twos
-        ):
-            new = Meld("set", meld.cards + (card,), rank=card.rank)
-            if _validate_set(new, rules, 1):
-                return ()
-            return ((None, new),)
-        new = Meld("set", meld.cards + (card,), rank=meld.rank)
+        # a set of wilds only takes its rank from the first natural (or 2) that joins it
+        rank = card.rank if meld.rank is None and card.rank != JOKER else meld.rank
+        new = Meld("set", tuple(meld.cards) + (card,), rank=rank)
         if _validate_set(new, rules, 1):
             return ()
         return ((None, new),)
@@ -536,11 +638,11 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | N
     low, high = meld.start - 1, meld.start + len(meld.cards)
     wild = is_wild(card, rules)
     if low >= 1 and (wild or card == _position_card(low, suit)):
-        new = Meld("run", (card,) + meld.cards, suit=suit, start=low)
+        new = Meld("run", (card,) + tuple(meld.cards), suit=suit, start=low)
         if not _validate_run(new, rules, 1):
             options.append(("low", new))
     if high <= 14 and (wild or card == _position_card(high, suit)):
-        new = Meld("run", meld.cards + (card,), suit=suit, start=meld.start)
+        new = Meld("run", tuple(meld.cards) + (card,), suit=suit, start=meld.start)
         if not _validate_run(new, rules, 1):
             options.append(("high", new))
     return tuple(options)

@@ -11,9 +11,12 @@ The engine reads these fields and never a variant's name.
 
 from __future__ import annotations
 
+import random
 from typing import Final, Literal
 
 import attrs
+
+from .cards import Card, full_deck
 
 __all__ = [
     "ISRA",
@@ -257,13 +260,18 @@ class Rules:
             previous = pair[0]
         if previous < self.max_players:
             raise RulesError(f"decks_by_players: says nothing for {self.max_players} players")
-        for players in range(self.min_players, self.max_players + 1):
-            total = self.decks_for(players) * (52 + self.jokers_per_deck)
-            if total < players * self.hand_size + 2:
-                raise RulesError(
-                    f"hand_size: {players} players x {self.hand_size} cards + a flip card and a stock "
-                    f"need more than the {total} cards of decks_by_players"
-                )
+        # within one bracket of player counts the most players are the hardest to deal for
+        previous = 0
+        for up_to, decks in pairs:
+            players = min(up_to, self.max_players)
+            if players >= max(self.min_players, previous + 1):
+                total = decks * (52 + self.jokers_per_deck)
+                if total < players * self.hand_size + 2:
+                    raise RulesError(
+                        f"hand_size: {players} players x {self.hand_size} cards + a flip card and a stock "
+                        f"need more than the {total} cards of decks_by_players"
+                    )
+            previous = up_to
 
     @property
     def rounds(self) -> int:
@@ -271,15 +279,30 @@ class Rules:
         return len(self.contracts)
 
     def decks_for(self, players: int) -> int:
-        """The number of 52-card decks used with ``players`` players."""
+        """The number of 52-card decks used with ``players`` players.
+
+        Raises :class:`RulesError` for a player count these rules do not allow.
+        """
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise RulesError(
+                f"players: {players!r} is not a player count of {self.name} "
+                f"({self.min_players}-{self.max_players})"
+            )
         for up_to, decks in self.decks_by_players:
             if players <= up_to:
                 return decks
-        raise RulesError(f"decks_by_players: says nothing for {players} players")
+        raise RulesError(f"decks_by_players: says nothing for {players} players")  # pragma: no cover
 
     def card_count(self, players: int) -> int:
         """How many cards are in play with ``players`` players."""
         return self.decks_for(players) * (52 + self.jokers_per_deck)
+
+    def card_supply(self, players: int, *, rng: random.Random | None = None) -> list[Card]:
+        """Every card in play with ``players`` players: :meth:`decks_for` decks with their jokers.
+
+        Sorted by card code, or shuffled with ``rng`` when it is given (see :func:`full_deck`).
+        """
+        return full_deck(self.decks_for(players), self.jokers_per_deck, rng=rng)
 
     def contract(self, round_number: int) -> Contract:
         """The contract of ``round_number`` (1-based)."""
@@ -289,7 +312,8 @@ class Rules:
         return self.contracts[round_number - 1]
 
     def buy_limit(self, round_number: int) -> int:
-        """The buys each player has in ``round_number``."""
+        """The buys each player has in ``round_number`` (1-based)."""
+        self.contract(round_number)  # refuses a round these rules do not have
         return self.buy_limits[round_number - 1]
 
 
