@@ -8,7 +8,6 @@ indices into ``state.table``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
 
 import attrs
 
@@ -96,6 +95,7 @@ class DrawStock:
     """Draw the top card of the stock (this also settles any buy requests first, SPEC 4.4)."""
 
     player: int = attrs.field(validator=_seat)
+    """The acting seat."""
 
 
 @attrs.frozen
@@ -103,6 +103,7 @@ class TakeDiscard:
     """Take the upcard on your own turn: free, and not a buy (000)."""
 
     player: int = attrs.field(validator=_seat)
+    """The acting seat."""
 
 
 @attrs.frozen
@@ -110,6 +111,7 @@ class Buy:
     """Ask to buy the upcard while the player on turn has not drawn ("May I?", SPEC 4.4)."""
 
     player: int = attrs.field(validator=_seat)
+    """The acting seat."""
 
 
 @attrs.frozen
@@ -117,6 +119,7 @@ class WithdrawBuy:
     """Take back a buy request before it is settled."""
 
     player: int = attrs.field(validator=_seat)
+    """The acting seat."""
 
 
 @attrs.frozen
@@ -128,7 +131,9 @@ class LayDown:
     """
 
     player: int = attrs.field(validator=_seat)
+    """The acting seat."""
     melds: tuple[tuple[Card, ...] | Meld, ...] = attrs.field(converter=_groups)
+    """The contract's groups: plain card groups (read as unordered) or arranged melds."""
 
 
 @attrs.frozen
@@ -140,9 +145,13 @@ class LayOff:
     """
 
     player: int = attrs.field(validator=_seat)
+    """The acting seat."""
     card: Card = attrs.field(converter=_card)
+    """The card (a Card, or its notation)."""
     meld: int = attrs.field(validator=_index)
+    """The index of the meld in ``state.table``."""
     end: End | None = attrs.field(default=None, validator=_end)
+    """``"low"`` or ``"high"``: the end of a run the card extends; needed only where it fits either end."""
 
 
 @attrs.frozen
@@ -150,8 +159,11 @@ class SwapWild:
     """Give ``card`` to the meld ``state.table[meld]`` and take the wild it replaces (SPEC 4.7)."""
 
     player: int = attrs.field(validator=_seat)
+    """The acting seat."""
     card: Card = attrs.field(converter=_card)
+    """The card (a Card, or its notation)."""
     meld: int = attrs.field(validator=_index)
+    """The index of the meld in ``state.table``."""
 
 
 @attrs.frozen
@@ -159,8 +171,11 @@ class Discard:
     """Discard ``card``, ending the turn; ``shanghai=True`` declares Shanghai on it (SPEC 4.8)."""
 
     player: int = attrs.field(validator=_seat)
+    """The acting seat."""
     card: Card = attrs.field(converter=_card)
+    """The card (a Card, or its notation)."""
     shanghai: bool = attrs.field(default=False, validator=_flag)
+    """Declare Shanghai on the discard, so no one may take or buy it (SPEC 4.8)."""
 
 
 @attrs.frozen
@@ -171,8 +186,11 @@ class CallShanghai:
     """
 
     player: int = attrs.field(validator=_seat)
+    """The acting seat."""
     meld: int = attrs.field(validator=_index)
+    """The index of the meld in ``state.table``."""
     end: End | None = attrs.field(default=None, validator=_end)
+    """``"low"`` or ``"high"``: the end of a run the card extends; needed only where it fits either end."""
 
 
 @attrs.frozen
@@ -180,7 +198,9 @@ class Cut:
     """Cut the cards before the deal: ``count`` is how many cards the cut gave the dealer (SPEC 4.10)."""
 
     player: int = attrs.field(validator=_seat)
+    """The acting seat."""
     count: int = attrs.field(validator=_count)
+    """How many cards the cut gave the dealer."""
 
 
 @attrs.frozen
@@ -188,7 +208,8 @@ class StartRound:
     """Deal the next round after one has ended."""
 
 
-Action = Union[
-    DrawStock, TakeDiscard, Buy, WithdrawBuy, LayDown, LayOff, SwapWild, Discard, CallShanghai, Cut, StartRound
-]
+Action = (
+    DrawStock | TakeDiscard | Buy | WithdrawBuy | LayDown | LayOff | SwapWild | Discard | CallShanghai | Cut
+    | StartRound
+)
 """Any action."""

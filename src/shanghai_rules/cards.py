@@ -26,6 +26,7 @@ __all__ = [
     "KING",
     "QUEEN",
     "Card",
+    "CardError",
     "CardParseError",
     "Suit",
     "format_cards",
@@ -71,7 +72,11 @@ class Suit(enum.IntEnum):
         return "♣♦♥♠"[self]
 
 
-class CardParseError(ValueError):
+class CardError(ValueError):
+    """A card value that cannot exist: a rank or suit out of range, a joker with a suit."""
+
+
+class CardParseError(CardError):
     """Text that is not a card.  Names the bad token and its position."""
 
     def __init__(self, token: str, position: int | None = None, why: str = "") -> None:
@@ -87,19 +92,19 @@ def rank_name(rank: int) -> str:
     try:
         return _RANK_NAMES[rank]
     except KeyError:
-        raise ValueError(f"{rank!r} is not a rank (2-14, or 0 for a joker)") from None
+        raise CardError(f"{rank!r} is not a rank (2-14, or 0 for a joker)") from None
 
 
 def _check_rank(instance: Card, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in _RANK_NAMES:
-        raise ValueError(f"{value!r} is not a rank: use 2-10, 11 (J), 12 (Q), 13 (K), 14 (A) or 0 (joker)")
+        raise CardError(f"{value!r} is not a rank: use 2-10, 11 (J), 12 (Q), 13 (K), 14 (A) or 0 (joker)")
 
 
 def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: Suit | None) -> None:
     if value is not None and not isinstance(value, Suit):
-        raise ValueError(f"{value!r} is not a suit: use a shanghai_rules.Suit or None for a joker")
+        raise CardError(f"{value!r} is not a suit: use a shanghai_rules.Suit or None for a joker")
     if (instance.rank == JOKER) != (value is None):
-        raise ValueError("a joker has no suit, and every other card has one")
+        raise CardError("a joker has no suit, and every other card has one")
 
 
 @attrs.frozen(eq=True, order=False, cache_hash=True, repr=False)
@@ -257,11 +262,11 @@ def full_deck(decks: int, jokers_per_deck: int, *, rng: random.Random | None = N
     """The card supply: ``decks`` standard 52-card decks plus ``jokers_per_deck`` jokers each.
 
     Sorted by card code unless ``rng`` is given, in which case it is shuffled with it.
-    Raises :class:`ValueError` for a negative or non-whole count.
+    Raises :class:`CardError` for a negative or non-whole count.
     """
     for name, count in (("decks", decks), ("jokers_per_deck", jokers_per_deck)):
         if type(count) is not int or count < 0:
-            raise ValueError(f"{name}: must be a whole number of at least 0, not {count!r}")
+            raise CardError(f"{name}: must be a whole number of at least 0, not {count!r}")
     cards = [card for card in ALL_CARDS[:52] for _ in range(decks)]
     cards.extend([ALL_CARDS[52]] * (decks * jokers_per_deck))
     if rng is not None:
