@@ -41,7 +41,7 @@ def _chooser() -> tuple[str, object]:
 
 def record_games(rules: sr.Rules, players: int, seeds: range) -> list[list[sr.Action]]:
     """Play seeded games and return each game's decisions."""
-    name, greedy = _chooser()
+    _, greedy = _chooser()
     games = []
     for seed in seeds:
         if greedy is not None:

@@ -42,6 +42,8 @@ SPEC3: dict[str, dict[str, Any]] = {
         going_out="any",                                               # by any play or last discard (000)
         cut_penalty=None,                                              # no cut
         card_values=PAGAT_VALUES,
+        hand_sizes=None, max_wilds_by_length=None, wild_limits_on_lay_off=True,  # house-rule fields off
+        wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
         turn_limit=50,
     ),
     "ten-round": dict(
@@ -68,6 +70,8 @@ SPEC3: dict[str, dict[str, Any]] = {
         going_out="discard",                                           # only by discarding the last card (003)
         cut_penalty=None,
         card_values=PAGAT_VALUES,                                      # as pagat7 (ruling)
+        hand_sizes=None, max_wilds_by_length=None, wild_limits_on_lay_off=True,  # house-rule fields off
+        wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
         turn_limit=50,
     ),
     "isra": dict(
@@ -92,6 +96,8 @@ SPEC3: dict[str, dict[str, Any]] = {
         going_out="play",                                              # only by playing every card (002)
         cut_penalty=50,                                                # (002)
         card_values=ISRA_VALUES,
+        hand_sizes=None, max_wilds_by_length=None, wild_limits_on_lay_off=True,  # house-rule fields off
+        wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
         turn_limit=50,
     ),
 }

@@ -108,7 +108,10 @@ def _rules_properties() -> dict[str, Any]:
         "int?": _nullable(NONNEG),
         "bool": {"type": "boolean"},
         "ints": _array(NONNEG),
+        "ints?": _nullable(_array(NONNEG)),
+        "ints_or_null": _array(_nullable(NONNEG)),
         "pairs": _array(_array({"type": "integer", "minimum": 1}, minItems=2, maxItems=2), minItems=1),
+        "pairs?": _nullable(_array(_array(NONNEG, minItems=2, maxItems=2), minItems=1)),
         "contracts": _array(_ref("contract"), minItems=1),
     }
     props = {name: kinds[kind] for name, kind in RULES_FIELDS}
@@ -138,7 +141,8 @@ DEFS: dict[str, Any] = {
         "hand_points": _array(NONNEG),
         "cut_by": _nullable(_ref("seat")),
         "cut_exact": {"type": "boolean"},
-        "points": _array(NONNEG),
+        "points": _array({"type": "integer"}),
+        "bonus": NONNEG,
     }),
     "cut": _nullable(_obj({"cutter": _ref("seat"), "exact": {"type": "boolean"}})),
     "phase": {"type": "string", "enum": ["cut", "draw", "play", "round_over", "game_over"]},
@@ -162,7 +166,7 @@ def _common() -> dict[str, Any]:
         "upcard_live": {"type": "boolean"},
         "discarder": _nullable(_ref("seat")),
         "shanghai_open": {"type": "boolean"},
-        "buys_left": _array(NONNEG),
+        "buys_left": _array(_nullable(NONNEG)),
         "buy_requests": _array(_ref("seat")),
         "buy_withdrawn": _array(_ref("seat")),
         "down": _array({"type": "boolean"}),
@@ -171,6 +175,7 @@ def _common() -> dict[str, Any]:
         "went_down_this_turn": {"type": "boolean"},
         "owed_wilds": _ref("cards"),
         "must_go_down": {"type": "boolean"},
+        "played_wild_this_turn": {"type": "boolean"},
         "turns_taken": NONNEG,
         "cut": _ref("cut"),
     }
@@ -195,7 +200,8 @@ def _body(kind: str) -> dict[str, Any]:
         common = _common()
         order = ("rules", "round_number", "dealer", "phase", "turn", "hands", "table", "stock", "discard",
                  "upcard_live", "discarder", "buys_left", "buy_requests", "buy_withdrawn", "down", "scores",
-                 "round_results", "went_down_this_turn", "owed_wilds", "must_go_down", "shanghai_open",
+                 "round_results", "went_down_this_turn", "played_wild_this_turn", "owed_wilds", "must_go_down",
+                 "shanghai_open",
                  "turns_taken", "cut", "seed")
         extra = {"hands": _array(_ref("cards")), "stock": _ref("cards"), "seed": _ref("seed")}
         return _obj({**env, **{k: {**common, **extra}[k] for k in order}})
@@ -203,7 +209,8 @@ def _body(kind: str) -> dict[str, Any]:
         common = _common()
         order = ("rules", "player", "round_number", "dealer", "phase", "turn", "hand", "hand_sizes", "table",
                  "discard", "stock_size", "upcard_live", "discarder", "shanghai_open", "buys_left", "buy_requests",
-                 "buy_withdrawn", "down", "scores", "round_results", "went_down_this_turn", "owed_wilds",
+                 "buy_withdrawn", "down", "scores", "round_results", "went_down_this_turn", "played_wild_this_turn",
+                 "owed_wilds",
                  "must_go_down", "turns_taken", "cut", "legal_actions")
         extra = {"player": _ref("seat"), "hand": _ref("cards"), "hand_sizes": _array(NONNEG),
                  "stock_size": NONNEG, "legal_actions": _array(_ref("action"))}

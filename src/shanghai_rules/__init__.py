@@ -50,22 +50,41 @@ from .errors import IllegalAction, MalformedAction
 from .melds import End, Meld, MeldCheck, MeldError, MeldKind, check_meld, is_wild, lay_off_options
 from .players import GreedyPlayer, Pass, Player, RandomPlayer, play_game
 from .records import GameRecord, ReplayError, final_state, replay
-from .rules import ISRA, PAGAT7, PRESETS, TEN_ROUND, Contract, GoingOut, Rules, RulesError, SwapEligibility, get_rules
+from .rules import (
+    CONTRACT_RUMMY,
+    ISRA,
+    LIVERPOOL,
+    MAY_I,
+    PAGAT7,
+    PRESETS,
+    TEN_ROUND,
+    TEN_ROUND_RULEBOOK,
+    Contract,
+    GoingOut,
+    Rules,
+    RulesError,
+    SwapEligibility,
+    get_rules,
+)
 from .serialization import FORMAT_VERSION, SerializationError, from_dict, from_json, load_schema, to_dict, to_json
 from .state import EndedBy, GameState, Phase, RoundResult, TableMeld
 from .views import PlayerView, observe
 
 __all__ = [
     "ACE",
+    "CONTRACT_RUMMY",
     "FORMAT_VERSION",
     "ISRA",
     "JACK",
     "JOKER",
     "KING",
+    "LIVERPOOL",
+    "MAY_I",
     "PAGAT7",
     "PRESETS",
     "QUEEN",
     "TEN_ROUND",
+    "TEN_ROUND_RULEBOOK",
     "Action",
     "Buy",
     "CallShanghai",

@@ -100,7 +100,9 @@ def _seat_name(seat: int, names: Sequence[str] | None = None) -> str:
     return f"seat {seat}"
 
 
-def _plural(count: int, word: str) -> str:
+def _plural(count: int | None, word: str) -> str:
+    if count is None:
+        return f"unlimited {word}s"
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
@@ -205,7 +207,8 @@ class _Narrator:
             self.flush()
             self.turn_number += 1
             if isinstance(action, DrawStock) and before.buy_requests:
-                bought = [s for s in range(before.players) if after.buys_left[s] < before.buys_left[s]]
+                bought = [s for s in range(before.players)
+                          if s != before.turn and len(after.hands[s]) > len(before.hands[s])]
                 if bought:
                     buyer = bought[0]
                     extra = len(after.hands[buyer]) - len(before.hands[buyer]) - 1

@@ -193,8 +193,20 @@ class MeldCheck:
 # limits shared by sets and runs
 
 
-def _limit_reason(wilds: int, naturals: int, rules: Rules) -> str:
+def _limit_reason(wilds: int, naturals: int, rules: Rules, counts: bool = True) -> str:
+    """Why a meld of ``wilds`` wilds and ``naturals`` naturals breaks a limit on wilds (empty if none).
+
+    ``counts=False`` skips the limits on how many wilds a meld holds, for melds
+    grown by lay-offs where the rules check those only at lay-down.
+    """
+    if not counts or not wilds:
+        return ""
     limit = rules.max_wilds_per_meld
+    if rules.max_wilds_by_length is not None:
+        limit = rules.wild_limit(wilds + naturals)
+        if limit is not None and wilds > limit and limit != rules.max_wilds_per_meld:
+            many = "no wilds" if limit == 0 else "one wild" if limit == 1 else f"{limit} wilds"
+            return f"a meld of {wilds + naturals} cards may hold at most {many} under these rules"
     if limit is not None and wilds > limit:
         if limit == 0:
             return "a meld may hold no wilds under these rules"
@@ -243,7 +255,7 @@ def _shape_reason(meld: Meld) -> str:
 # judging an arranged meld, card by card
 
 
-def _validate_set(meld: Meld, rules: Rules, min_length: int) -> str:
+def _validate_set(meld: Meld, rules: Rules, min_length: int, counts: bool = True) -> str:
     cards = meld.cards
     if len(cards) < min_length:
         return f"a set needs at least {min_length} cards, not {len(cards)}"
@@ -260,10 +272,10 @@ def _validate_set(meld: Meld, rules: Rules, min_length: int) -> str:
         if rank is None:
             return f"a set of wilds only cannot hold {card}: give the set its rank"
         return f"a set's cards must all be of one rank: {card} is not a {rank_name(rank)}"
-    return _limit_reason(wilds, len(cards) - wilds, rules)
+    return _limit_reason(wilds, len(cards) - wilds, rules, counts)
 
 
-def _validate_run(meld: Meld, rules: Rules, min_length: int) -> str:
+def _validate_run(meld: Meld, rules: Rules, min_length: int, counts: bool = True) -> str:
     cards = meld.cards
     n = len(cards)
     if n < min_length:
@@ -300,16 +312,16 @@ def _validate_run(meld: Meld, rules: Rules, min_length: int) -> str:
         return f"{card} cannot stand where {_position_card(position, suit)} belongs in this run"
     if wilds == n:
         return "a run needs at least one natural card"
-    return _limit_reason(wilds, n - wilds, rules)
+    return _limit_reason(wilds, n - wilds, rules, counts)
 
 
-def _validate(meld: Meld, rules: Rules, min_length: int | None = None) -> str:
+def _validate(meld: Meld, rules: Rules, min_length: int | None = None, counts: bool = True) -> str:
     reason = _shape_reason(meld)
     if reason:
         return reason
     if meld.kind == "set":
-        return _validate_set(meld, rules, rules.min_set_length if min_length is None else min_length)
-    return _validate_run(meld, rules, rules.min_run_length if min_length is None else min_length)
+        return _validate_set(meld, rules, rules.min_set_length if min_length is None else min_length, counts)
+    return _validate_run(meld, rules, rules.min_run_length if min_length is None else min_length, counts)
 
 
 # ---------------------------------------------------------------------------
@@ -514,7 +526,12 @@ def _fill(
 
 
 def check_meld(
-    cards: Iterable[Card] | Meld, rules: Rules, kind: MeldKind | None = None, *, min_length: int | None = None
+    cards: Iterable[Card] | Meld,
+    rules: Rules,
+    kind: MeldKind | None = None,
+    *,
+    min_length: int | None = None,
+    laid_off: bool = False,
 ) -> MeldCheck:
     """Judge whether ``cards`` form a legal meld under ``rules``.
 
@@ -522,7 +539,10 @@ def check_meld(
     places wilds in its gaps; a wild that could go at either end takes the high
     end when it can.  An arranged :class:`Meld` is judged exactly as arranged.
     ``kind`` asks for a set or a run only; ``min_length`` overrides the rules'
-    minimum length (a contract may ask for longer melds).
+    minimum length (a contract may ask for longer melds).  ``laid_off=True``
+    judges a meld on the table that has grown by lay-offs: where the rules check
+    how many wilds a meld holds only when it is laid down
+    (``wild_limits_on_lay_off=False``), those limits are not applied.
 
     >>> import shanghai_rules as sr
     >>> bool(sr.check_meld(sr.parse_cards("4C 5C JK 7C"), sr.PAGAT7))
@@ -539,7 +559,7 @@ def check_meld(
     if isinstance(cards, Meld):
         if kind is not None and cards.kind != kind:
             return MeldCheck(False, cards.kind, None, f"this meld is a {cards.kind}, not a {kind}")
-        reason = _validate(cards, rules, min_length)
+        reason = _validate(cards, rules, min_length, not laid_off or rules.wild_limits_on_lay_off)
         if reason:
             return MeldCheck(False, cards.kind, None, reason)
         return MeldCheck(True, cards.kind, cards)
@@ -629,7 +649,7 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | N
         # a set of wilds only takes its rank from the first natural (or 2) that joins it
         rank = card.rank if meld.rank is None and card.rank != JOKER else meld.rank
         new = Meld("set", tuple(meld.cards) + (card,), rank=rank)
-        if _validate_set(new, rules, 1):
+        if _validate_set(new, rules, 1, rules.wild_limits_on_lay_off):
             return ()
         return ((None, new),)
     options: list[tuple[End | None, Meld]] = []
@@ -639,10 +659,10 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | N
     wild = is_wild(card, rules)
     if low >= 1 and (wild or card == _position_card(low, suit)):
         new = Meld("run", (card,) + tuple(meld.cards), suit=suit, start=low)
-        if not _validate_run(new, rules, 1):
+        if not _validate_run(new, rules, 1, rules.wild_limits_on_lay_off):
             options.append(("low", new))
     if high <= 14 and (wild or card == _position_card(high, suit)):
         new = Meld("run", tuple(meld.cards) + (card,), suit=suit, start=meld.start)
-        if not _validate_run(new, rules, 1):
+        if not _validate_run(new, rules, 1, rules.wild_limits_on_lay_off):
             options.append(("high", new))
     return tuple(options)

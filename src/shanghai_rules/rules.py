@@ -19,10 +19,14 @@ import attrs
 from .cards import Card, full_deck
 
 __all__ = [
+    "CONTRACT_RUMMY",
     "ISRA",
+    "LIVERPOOL",
+    "MAY_I",
     "PAGAT7",
     "PRESETS",
     "TEN_ROUND",
+    "TEN_ROUND_RULEBOOK",
     "Contract",
     "GoingOut",
     "Rules",
@@ -137,7 +141,10 @@ class Rules:
     jokers_per_deck: int = 2
     """Jokers shuffled in with each 52-card deck."""
     hand_size: int
-    """Cards dealt to each player."""
+    """Cards dealt to each player (every round, unless ``hand_sizes`` says otherwise)."""
+    hand_sizes: tuple[int, ...] | None = None
+    """Cards dealt in each round, one number per round (Liverpool deals 10, then 12);
+    ``None`` to deal ``hand_size`` every round."""
     contracts: tuple[Contract, ...]
     """One contract per round; their number is the number of rounds."""
     min_set_length: int = 3
@@ -152,6 +159,16 @@ class Rules:
     """The most wilds a meld may hold, or ``None`` for no such limit."""
     wilds_at_most_naturals: bool = False
     """A meld may hold no more wilds than naturals (8-8-★-★ yes, 8-★-★ no)."""
+    max_wilds_by_length: tuple[tuple[int, int], ...] | None = None
+    """Wild limits by meld size: ``(length, most_wilds)`` pairs in increasing order of
+    length; a meld may hold at most the number paired with the longest listed length
+    it reaches (``((3, 1), (5, 2))``: one wild in a meld of 3 or 4 cards, two from 5),
+    and none if it is shorter than every listed length.  ``None`` for no such limit."""
+    wild_limits_on_lay_off: bool = True
+    """The limits on how many wilds a meld holds (``max_wilds_per_meld``,
+    ``max_wilds_by_length``, ``wilds_at_most_naturals``) hold whenever a card is laid
+    off, as they do when a contract is laid down; ``False`` checks them only when a
+    contract is laid down.  ``run_wilds_apart`` always holds."""
     run_wilds_apart: bool = False
     """No two wilds may stand next to each other in a run."""
     distinct_contract_set_ranks: bool = False
@@ -161,8 +178,8 @@ class Rules:
     between them (an overlap of separate cards is always fine); 0 for no limit."""
     lay_off_on_going_down_turn: bool = True
     """A player may lay off on the turn they go down."""
-    buy_limits: tuple[int, ...]
-    """Buys each player has per round, one number per round."""
+    buy_limits: tuple[int | None, ...]
+    """Buys each player has per round, one number per round; ``None`` for unlimited buys."""
     buy_penalty_cards: int = 2
     """Cards a buyer takes from the stock besides the upcard."""
     buy_after_down: bool = True
@@ -186,7 +203,16 @@ class Rules:
     (SPEC 4.10), or ``None`` for no cut."""
     card_values: tuple[int, ...] = CARD_VALUES_PAGAT
     """Penalty points in the order 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, joker.
-    A wild 2 costs what a 2 costs."""
+    A wild 2 costs what a 2 costs unless ``wild_two_value`` says otherwise."""
+    wild_two_value: int | None = None
+    """Penalty points of a 2 where 2s are wild (contract-rummy scoring counts every
+    wild 15); ``None`` to count it as ``card_values`` counts a 2."""
+    blind_bonus: int = 0
+    """Points taken off the total of a player who goes down and out on one turn
+    without having gone down before ("going out blind"); 0 for none."""
+    blind_bonus_without_wilds: int = 0
+    """The blind bonus instead when the player played no wild on that turn
+    (0: the same as ``blind_bonus``)."""
     turn_limit: int | None = 50
     """A round in which nobody has gone out after every seat has taken this many
     turns ends with nobody out; ``None`` for no limit."""
@@ -218,7 +244,29 @@ class Rules:
                 f"buy_limits: give one number per round ({len(self.contracts)}), not {self.buy_limits!r}"
             )
         for i, limit in enumerate(self.buy_limits):
-            _positive(f"buy_limits[{i}]", limit, 0)
+            if limit is not None:
+                _positive(f"buy_limits[{i}]", limit, 0)
+        if self.hand_sizes is not None:
+            if not isinstance(self.hand_sizes, tuple) or len(self.hand_sizes) != len(self.contracts):
+                raise RulesError(f"hand_sizes: give one number per round ({len(self.contracts)}), "
+                                 f"or None, not {self.hand_sizes!r}")
+            for i, size in enumerate(self.hand_sizes):
+                _positive(f"hand_sizes[{i}]", size, 1)
+        if self.max_wilds_by_length is not None:
+            pairs = self.max_wilds_by_length
+            if not isinstance(pairs, tuple) or not pairs:
+                raise RulesError("max_wilds_by_length: give (length, most_wilds) pairs as a tuple, or None")
+            previous = 0
+            for i, pair in enumerate(pairs):
+                if not isinstance(pair, tuple) or len(pair) != 2:
+                    raise RulesError(f"max_wilds_by_length[{i}]: {pair!r} is not a (length, most_wilds) pair")
+                _positive(f"max_wilds_by_length[{i}][0]", pair[0], previous + 1)
+                _positive(f"max_wilds_by_length[{i}][1]", pair[1], 0)
+                previous = pair[0]
+        for bonus in ("blind_bonus", "blind_bonus_without_wilds"):
+            _positive(bonus, getattr(self, bonus), 0)
+        if self.wild_two_value is not None:
+            _positive("wild_two_value", self.wild_two_value, 0)
         _positive("buy_penalty_cards", self.buy_penalty_cards, 0)
         if self.max_wilds_per_meld is not None:
             _positive("max_wilds_per_meld", self.max_wilds_per_meld, 0)
@@ -227,7 +275,7 @@ class Rules:
             "wild_twos", "ace_low", "wilds_at_most_naturals", "run_wilds_apart",
             "distinct_contract_set_ranks", "lay_off_on_going_down_turn", "buy_after_down",
             "shanghai_call", "swap_from_runs", "swap_from_sets", "swapped_wild_must_be_played",
-            "swap_forces_going_down",
+            "swap_forces_going_down", "wild_limits_on_lay_off",
         ):
             if type(getattr(self, flag)) is not bool:
                 raise RulesError(f"{flag}: must be True or False, not {getattr(self, flag)!r}")
@@ -261,14 +309,15 @@ class Rules:
         if previous < self.max_players:
             raise RulesError(f"decks_by_players: says nothing for {self.max_players} players")
         # within one bracket of player counts the most players are the hardest to deal for
+        hand = max(self.hand_sizes) if isinstance(self.hand_sizes, tuple) and self.hand_sizes else self.hand_size
         previous = 0
         for up_to, decks in pairs:
             players = min(up_to, self.max_players)
             if players >= max(self.min_players, previous + 1):
                 total = decks * (52 + self.jokers_per_deck)
-                if total < players * self.hand_size + 2:
+                if total < players * hand + 2:
                     raise RulesError(
-                        f"hand_size: {players} players x {self.hand_size} cards + a flip card and a stock "
+                        f"hand_size: {players} players x {hand} cards + a flip card and a stock "
                         f"need more than the {total} cards of decks_by_players"
                     )
             previous = up_to
@@ -311,10 +360,30 @@ class Rules:
                              f"(1-{len(self.contracts)})")
         return self.contracts[round_number - 1]
 
-    def buy_limit(self, round_number: int) -> int:
-        """The buys each player has in ``round_number`` (1-based)."""
+    def buy_limit(self, round_number: int) -> int | None:
+        """The buys each player has in ``round_number`` (1-based); ``None`` for unlimited."""
         self.contract(round_number)  # refuses a round these rules do not have
         return self.buy_limits[round_number - 1]
+
+    def hand_size_for(self, round_number: int) -> int:
+        """The cards dealt to each player in ``round_number`` (1-based)."""
+        self.contract(round_number)
+        if self.hand_sizes is None:
+            return self.hand_size
+        return self.hand_sizes[round_number - 1]
+
+    def wild_limit(self, length: int) -> int | None:
+        """The most wilds a meld of ``length`` cards may hold by ``max_wilds_per_meld`` and
+        ``max_wilds_by_length`` (``None``: no limit by count; ``wilds_at_most_naturals`` is apart)."""
+        limit = self.max_wilds_per_meld
+        if self.max_wilds_by_length is not None:
+            by_length: int | None = 0
+            for reach, most in self.max_wilds_by_length:
+                if length >= reach:
+                    by_length = most
+            if by_length is not None and (limit is None or by_length < limit):
+                limit = by_length
+        return limit
 
 
 PAGAT7: Final = Rules(
@@ -389,15 +458,98 @@ ISRA: Final = Rules(
 )
 """International Shanghai Rummy Association rules: aces low or high, 2s wild (seed 002)."""
 
-PRESETS: Final[dict[str, Rules]] = {"pagat7": PAGAT7, "ten-round": TEN_ROUND, "isra": ISRA}
-"""The presets by name."""
+LIVERPOOL: Final = Rules(
+    name="liverpool",
+    min_players=3,
+    max_players=8,
+    decks_by_players=((4, 2), (8, 3)),
+    hand_size=10,
+    hand_sizes=(10, 10, 10, 10, 12, 12, 12),
+    contracts=_SEVEN,
+    ace_low=True,
+    buy_limits=(3,) * 7,
+    buy_penalty_cards=1,
+    swap_from_runs=True,
+    swap_eligibility="down",
+    going_out="any",
+)
+"""Liverpool rummy as commonly published: seven deals with the contracts of ``pagat7``,
+10 cards in deals 1-4 and 12 in deals 5-7, two decks for up to 4 players and three
+for more, aces high or low, jokers wild; 2s wild only by agreement
+(``attrs.evolve(LIVERPOOL, wild_twos=True)``)."""
+
+MAY_I: Final = Rules(
+    name="may-i",
+    min_players=3,
+    max_players=8,
+    decks_by_players=((4, 2), (8, 3)),
+    hand_size=11,
+    contracts=(*_SEVEN[:5], Contract(sets=1, runs=2, no_discard=True)),
+    wild_twos=True,
+    ace_low=True,
+    wilds_at_most_naturals=True,
+    wild_limits_on_lay_off=False,
+    contract_run_gap=2,
+    lay_off_on_going_down_turn=False,
+    buy_limits=(None,) * 6,
+    buy_penalty_cards=1,
+    buy_after_down=False,
+    swap_from_runs=True,
+    swap_eligibility="not_down",
+    going_out="any",
+)
+"""May I, a common house version: six hands, 2s and jokers wild, no more wilds than
+naturals when a contract is laid down (but any number after lay-offs), same-suit
+contract runs two ranks apart, no laying off on the turn you go down, wilds swapped
+out of runs only by players not yet down, unlimited buys with one penalty card for
+players not yet down, and a last hand that goes out with every card and no discard."""
+
+TEN_ROUND_RULEBOOK: Final = attrs.evolve(
+    TEN_ROUND,
+    name="ten-round-rulebook",
+    hand_size=11,
+    wilds_at_most_naturals=False,
+    max_wilds_by_length=((3, 1), (5, 2), (7, 3), (10, 4)),
+    card_values=CARD_VALUES_ISRA,
+    blind_bonus=25,
+    blind_bonus_without_wilds=50,
+)
+"""Ten-round Shanghai, rule-book version: 11 cards every deal, the ten-round contracts,
+wilds limited by meld size (one in a set of 3 or a run of 4, two in a run of 5, three
+in a run of 7, four in a run of 10), number cards 5 points, and a bonus of 25 (50 with
+no wild played) taken off the total of a player who goes down and out in one turn."""
+
+CARD_VALUES_PIPS: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 15, 15)
+
+CONTRACT_RUMMY: Final = attrs.evolve(
+    PAGAT7,
+    name="contract-rummy",
+    shanghai_call=False,
+    card_values=CARD_VALUES_PIPS,
+    wild_two_value=15,
+)
+"""``pagat7``'s play without the Shanghai call, with Contract Rummy scoring as often
+published: number cards at face value, face cards 10, aces and every wild 15."""
+
+PRESETS: Final[dict[str, Rules]] = {
+    "pagat7": PAGAT7,
+    "ten-round": TEN_ROUND,
+    "isra": ISRA,
+    "liverpool": LIVERPOOL,
+    "may-i": MAY_I,
+    "ten-round-rulebook": TEN_ROUND_RULEBOOK,
+    "contract-rummy": CONTRACT_RUMMY,
+}
+"""The presets by name: the three of SPEC 3 and four house variants of the family."""
 
 _ALIASES: Final = {"pagat": "pagat7", "seven-round": "pagat7", "ten_round": "ten-round",
-                   "tenround": "ten-round", "10-round": "ten-round"}
+                   "tenround": "ten-round", "10-round": "ten-round", "may_i": "may-i", "mayi": "may-i",
+                   "contract": "contract-rummy"}
 
 
 def get_rules(name: str) -> Rules:
-    """The preset called ``name``: ``"pagat7"``, ``"ten-round"`` or ``"isra"`` (any case).
+    """The preset called ``name`` (any case): ``"pagat7"``, ``"ten-round"``, ``"isra"``,
+    ``"liverpool"``, ``"may-i"``, ``"ten-round-rulebook"`` or ``"contract-rummy"``.
 
     Raises :class:`RulesError` listing the known names.
     """

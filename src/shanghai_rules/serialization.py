@@ -65,8 +65,8 @@ A **state** document holds the fields of :class:`~shanghai_rules.state.GameState
 under their own names (``rules``, ``round_number``, ``dealer``, ``phase``,
 ``turn``, ``hands``, ``table``, ``stock``, ``discard``, ``upcard_live``,
 ``discarder``, ``buys_left``, ``buy_requests``, ``buy_withdrawn``, ``down``,
-``scores``, ``round_results``, ``went_down_this_turn``, ``owed_wilds``,
-``must_go_down``, ``shanghai_open``, ``turns_taken``, ``cut``, ``seed``).  A
+``scores``, ``round_results``, ``went_down_this_turn``, ``played_wild_this_turn``,
+``owed_wilds``, ``must_go_down``, ``shanghai_open``, ``turns_taken``, ``cut``, ``seed``).  A
 **view** document holds those of :class:`~shanghai_rules.views.PlayerView`:
 ``player``, ``hand``, ``hand_sizes`` and ``stock_size`` in place of ``hands``
 and ``stock``, no ``seed``, and ``legal_actions`` (action objects).  A
@@ -184,6 +184,7 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("decks_by_players", "pairs"),
     ("jokers_per_deck", "int"),
     ("hand_size", "int"),
+    ("hand_sizes", "ints?"),
     ("contracts", "contracts"),
     ("min_set_length", "int"),
     ("min_run_length", "int"),
@@ -191,11 +192,13 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("ace_low", "bool"),
     ("max_wilds_per_meld", "int?"),
     ("wilds_at_most_naturals", "bool"),
+    ("max_wilds_by_length", "pairs?"),
+    ("wild_limits_on_lay_off", "bool"),
     ("run_wilds_apart", "bool"),
     ("distinct_contract_set_ranks", "bool"),
     ("contract_run_gap", "int"),
     ("lay_off_on_going_down_turn", "bool"),
-    ("buy_limits", "ints"),
+    ("buy_limits", "ints_or_null"),
     ("buy_penalty_cards", "int"),
     ("buy_after_down", "bool"),
     ("shanghai_call", "bool"),
@@ -207,6 +210,9 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("going_out", "str"),
     ("cut_penalty", "int?"),
     ("card_values", "ints"),
+    ("wild_two_value", "int?"),
+    ("blind_bonus", "int"),
+    ("blind_bonus_without_wilds", "int"),
     ("turn_limit", "int?"),
 )
 _RULES_FIELD_NAMES: Final = frozenset(name for name, _ in RULES_FIELDS)
@@ -245,17 +251,19 @@ ACTION_FIELDS: Final[dict[str, tuple[str, ...]]] = {
 _STATE_FIELDS: Final = (
     "rules", "round_number", "dealer", "phase", "turn", "hands", "table", "stock", "discard", "upcard_live",
     "discarder", "buys_left", "buy_requests", "buy_withdrawn", "down", "scores", "round_results",
-    "went_down_this_turn", "owed_wilds", "must_go_down", "shanghai_open", "turns_taken", "cut", "seed",
+    "went_down_this_turn", "played_wild_this_turn", "owed_wilds", "must_go_down", "shanghai_open", "turns_taken",
+    "cut", "seed",
 )
 _VIEW_FIELDS: Final = (
     "rules", "player", "round_number", "dealer", "phase", "turn", "hand", "hand_sizes", "table", "discard",
     "stock_size", "upcard_live", "discarder", "shanghai_open", "buys_left", "buy_requests", "buy_withdrawn",
-    "down", "scores", "round_results", "went_down_this_turn", "owed_wilds", "must_go_down", "turns_taken", "cut",
+    "down", "scores", "round_results", "went_down_this_turn", "played_wild_this_turn", "owed_wilds", "must_go_down",
+    "turns_taken", "cut",
     "legal_actions",
 )
 _RECORD_FIELDS: Final = ("rules", "players", "seed", "dealer", "actions")
 _RESULT_FIELDS: Final = (
-    "round_number", "went_out", "ended_by", "slam", "hand_points", "cut_by", "cut_exact", "points",
+    "round_number", "went_out", "ended_by", "slam", "hand_points", "cut_by", "cut_exact", "points", "bonus",
 )
 _ENVELOPE: Final = ("format", "version")
 
@@ -357,9 +365,13 @@ def _w_rules(rules: object, path: str) -> dict[str, Json]:
     for name, kind in RULES_FIELDS:
         value = getattr(rules, name)
         where = _join(path, name)
-        if kind == "pairs":
-            out[name] = [[_w_int(a, f"{where}[{i}][0]"), _w_int(b, f"{where}[{i}][1]")] for i, (a, b) in
-                         enumerate(value)]
+        if kind in ("pairs", "pairs?"):
+            out[name] = None if value is None else [
+                [_w_int(a, f"{where}[{i}][0]"), _w_int(b, f"{where}[{i}][1]")] for i, (a, b) in enumerate(value)]
+        elif kind == "ints?":
+            out[name] = None if value is None else _w_ints(value, where)
+        elif kind == "ints_or_null":
+            out[name] = [_w_int_opt(v, f"{where}[{i}]") for i, v in enumerate(_w_tuple(value, where))]
         elif kind == "contracts":
             out[name] = [_w_contract(c, f"{where}[{i}]") for i, c in enumerate(value)]
         elif kind == "ints":
@@ -387,6 +399,7 @@ def _w_result(result: object, path: str) -> dict[str, Json]:
         "cut_by": _w_int_opt(result.cut_by, _join(path, "cut_by")),
         "cut_exact": _w_bool(result.cut_exact, _join(path, "cut_exact")),
         "points": _w_ints(result.points, _join(path, "points")),
+        "bonus": _w_int(result.bonus, _join(path, "bonus")),
     }
 
 
@@ -435,7 +448,7 @@ def _w_common(x: GameState | PlayerView) -> dict[str, Json]:
         "upcard_live": _w_bool(x.upcard_live, "upcard_live"),
         "discarder": _w_int_opt(x.discarder, "discarder"),
         "shanghai_open": _w_bool(x.shanghai_open, "shanghai_open"),
-        "buys_left": _w_ints(x.buys_left, "buys_left"),
+        "buys_left": [_w_int_opt(v, f"buys_left[{i}]") for i, v in enumerate(_w_tuple(x.buys_left, "buys_left"))],
         "buy_requests": _w_ints(x.buy_requests, "buy_requests"),
         "buy_withdrawn": _w_ints(x.buy_withdrawn, "buy_withdrawn"),
         "down": _w_bools(x.down, "down"),
@@ -445,6 +458,7 @@ def _w_common(x: GameState | PlayerView) -> dict[str, Json]:
         "went_down_this_turn": _w_bool(x.went_down_this_turn, "went_down_this_turn"),
         "owed_wilds": _w_cards(x.owed_wilds, "owed_wilds"),
         "must_go_down": _w_bool(x.must_go_down, "must_go_down"),
+        "played_wild_this_turn": _w_bool(x.played_wild_this_turn, "played_wild_this_turn"),
         "turns_taken": _w_int(x.turns_taken, "turns_taken"),
         "cut": _w_cut(x.cut, "cut"),
     }
@@ -708,8 +722,8 @@ def _read_contract(value: Json, path: str) -> Contract:
 def _read_pair(value: Json, path: str) -> tuple[int, int]:
     pair = _list(value, path)
     if len(pair) != 2:
-        raise SerializationError(path, f"expected [up_to_players, decks], not an array of {len(pair)}")
-    return _int(pair[0], f"{path}[0]", 1), _int(pair[1], f"{path}[1]", 1)
+        raise SerializationError(path, f"expected a pair of whole numbers, not an array of {len(pair)}")
+    return _int(pair[0], f"{path}[0]", 0), _int(pair[1], f"{path}[1]", 0)
 
 
 def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
@@ -720,6 +734,12 @@ def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
         item = data[name]
         if kind == "pairs":
             fields[name] = _items(item, where, _read_pair)
+        elif kind == "pairs?":
+            fields[name] = None if item is None else _items(item, where, _read_pair)
+        elif kind == "ints?":
+            fields[name] = None if item is None else _ints(item, where, 0)
+        elif kind == "ints_or_null":
+            fields[name] = _items(item, where, lambda v, p: _int_opt(v, p, 0))
         elif kind == "contracts":
             fields[name] = _items(item, where, _read_contract)
         elif kind == "ints":
@@ -843,7 +863,8 @@ def _read_result(value: Json, path: str) -> RoundResult:
         hand_points=_ints(data["hand_points"], at("hand_points"), 0),
         cut_by=_seat_opt(data["cut_by"], at("cut_by")),
         cut_exact=_bool(data["cut_exact"], at("cut_exact")),
-        points=_ints(data["points"], at("points"), 0),
+        points=_ints(data["points"], at("points")),
+        bonus=_int(data["bonus"], at("bonus"), 0),
     )
 
 
@@ -869,7 +890,7 @@ def _read_common(data: dict[str, Json]) -> dict[str, Any]:
         "upcard_live": _bool(data["upcard_live"], "upcard_live"),
         "discarder": _seat_opt(data["discarder"], "discarder"),
         "shanghai_open": _bool(data["shanghai_open"], "shanghai_open"),
-        "buys_left": _ints(data["buys_left"], "buys_left", 0),
+        "buys_left": _items(data["buys_left"], "buys_left", lambda v, p: _int_opt(v, p, 0)),
         "buy_requests": _items(data["buy_requests"], "buy_requests", _seat),
         "buy_withdrawn": _items(data["buy_withdrawn"], "buy_withdrawn", _seat),
         "down": _items(data["down"], "down", _bool),
@@ -878,6 +899,7 @@ def _read_common(data: dict[str, Json]) -> dict[str, Any]:
         "went_down_this_turn": _bool(data["went_down_this_turn"], "went_down_this_turn"),
         "owed_wilds": _cards(data["owed_wilds"], "owed_wilds"),
         "must_go_down": _bool(data["must_go_down"], "must_go_down"),
+        "played_wild_this_turn": _bool(data["played_wild_this_turn"], "played_wild_this_turn"),
         "turns_taken": _int(data["turns_taken"], "turns_taken", 0),
         "cut": _read_cut(data["cut"], "cut"),
     }
@@ -951,7 +973,10 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
         if len(getattr(x, name)) != n:
             raise _fail(name, f"expected one entry per seat ({n}), not {len(getattr(x, name))}")
     for seat, left in enumerate(x.buys_left):
-        if left > limit:
+        if (left is None) != (limit is None):
+            raise _fail(f"buys_left[{seat}]", f"{left} buys, but round {x.round_number} allows "
+                                              f"{'unlimited buys' if limit is None else limit}")
+        if left is not None and limit is not None and left > limit:
             raise _fail(f"buys_left[{seat}]", f"{left} buys, but round {x.round_number} allows {limit}")
     phase = x.phase
     active = phase in ("draw", "play")
@@ -980,6 +1005,8 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
             raise _fail("must_go_down", f"seat {x.turn} is already down")
     if x.went_down_this_turn and phase not in ("play", "round_over", "game_over"):
         raise _fail("went_down_this_turn", f"no one goes down in phase {phase!r}")
+    if x.played_wild_this_turn and phase not in ("play", "round_over", "game_over"):
+        raise _fail("played_wild_this_turn", f"no one plays cards in phase {phase!r}")
     if phase == "play" and x.went_down_this_turn and not x.down[x.turn]:
         raise _fail("went_down_this_turn", f"seat {x.turn}, on turn, is not down")
     turn_cap = None if rules.turn_limit is None else rules.turn_limit * n
@@ -1058,11 +1085,17 @@ def _check_results(x: GameState | PlayerView, n: int, active: bool) -> None:
                         else f"there is no seat {result.cut_by}")
         if result.cut_exact and result.cut_by is None:
             raise _fail(f"{path}.cut_exact", "an exact cut has a cutter")
+        if result.bonus and result.bonus not in (rules.blind_bonus, rules.blind_bonus_without_wilds):
+            raise _fail(f"{path}.bonus", f"a bonus of {result.bonus} is not one of these rules' blind bonuses")
+        if result.bonus and result.went_out is None:
+            raise _fail(f"{path}.bonus", "a going-out bonus needs a seat that went out")
         for seat in range(n):
             penalty = rules.cut_penalty if result.cut_exact and seat != result.cut_by and rules.cut_penalty else 0
+            if seat == result.went_out:
+                penalty -= result.bonus
             if result.points[seat] != result.hand_points[seat] + penalty:
                 raise _fail(f"{path}.points[{seat}]", f"{result.points[seat]} points, but the hand's "
-                                                      f"{result.hand_points[seat]} and a cut penalty of {penalty} "
+                                                      f"{result.hand_points[seat]}, the cut penalty and the bonus "
                                                       f"make {result.hand_points[seat] + penalty}")
     last = results[-1].round_number if results else None
     if last is not None and last != (x.round_number - 1 if active else x.round_number):
@@ -1102,7 +1135,7 @@ def _check_buys(x: GameState | PlayerView, n: int) -> None:
                     why = "there is no live upcard to buy"
                 elif seat == x.discarder:
                     why = "a player may not buy back their own discard"
-                elif x.buys_left[seat] <= 0:
+                elif (x.buys_left[seat] or 0) <= 0 and x.buys_left[seat] is not None:
                     why = "the seat has no buys left"
                 elif x.down[seat] and not rules.buy_after_down:
                     why = "a player who is down may not buy under these rules"

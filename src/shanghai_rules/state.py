@@ -64,7 +64,10 @@ class RoundResult:
     cut_exact: bool
     """The cutter got the cut exactly, so every other seat took the cut penalty."""
     points: tuple[int, ...]
-    """What each seat added to its total this round (hand points plus any cut penalty)."""
+    """What each seat added to its total this round: hand points, plus any cut
+    penalty, less any going-out bonus."""
+    bonus: int = 0
+    """Points taken off the total of the seat that went out blind (``Rules.blind_bonus``)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -98,8 +101,8 @@ class GameState:
     """The top discard can still be taken or bought (not after a Shanghai declaration or call)."""
     discarder: int | None
     """Who discarded the top card (``None`` for the flip card)."""
-    buys_left: tuple[int, ...]
-    """Buys each seat has left this round."""
+    buys_left: tuple[int | None, ...]
+    """Buys each seat has left this round (``None`` where the rules allow unlimited buys)."""
     buy_requests: tuple[int, ...]
     """Seats asking to buy the upcard now, in the order they asked."""
     buy_withdrawn: tuple[int, ...]
@@ -112,6 +115,9 @@ class GameState:
     """One result per finished round."""
     went_down_this_turn: bool = False
     """The player on turn went down on this turn."""
+    played_wild_this_turn: bool = False
+    """The player on turn has played a card acting as a wild to the table this turn
+    (for the blind bonus of ``Rules.blind_bonus_without_wilds``)."""
     owed_wilds: tuple[Card, ...] = ()
     """Wilds freed by a swap this turn that must still be played to the table."""
     must_go_down: bool = False

@@ -80,7 +80,7 @@ class PlayerView:
     """Who discarded the top card (``None`` for the flip card)."""
     shanghai_open: bool
     """Shanghai may be called on the top discard (SPEC 4.8)."""
-    buys_left: tuple[int, ...]
+    buys_left: tuple[int | None, ...]
     """Buys each seat has left this round."""
     buy_requests: tuple[int, ...]
     """Seats asking to buy the upcard now, in the order they asked (a buy is asked aloud)."""
@@ -98,6 +98,8 @@ class PlayerView:
     """Wilds freed by a swap this turn that the seat on turn must still play to the table."""
     must_go_down: bool
     """The seat on turn swapped a wild while not down and must go down this turn."""
+    played_wild_this_turn: bool
+    """The seat on turn has played a card acting as a wild to the table this turn."""
     turns_taken: int
     """Turns completed in this round."""
     cut: tuple[int, bool] | None
@@ -188,6 +190,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         went_down_this_turn=state.went_down_this_turn,
         owed_wilds=state.owed_wilds,
         must_go_down=state.must_go_down,
+        played_wild_this_turn=state.played_wild_this_turn,
         turns_taken=state.turns_taken,
         cut=state.cut,
         legal_actions=tuple(legal_actions(state, player)),

@@ -27,7 +27,7 @@ from ..actions import (
 )
 from ..errors import IllegalAction
 from ..state import GameState
-from .common import fits, replace
+from .common import fits, replace, trusted
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_refusal, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
@@ -55,7 +55,7 @@ def _play(state: GameState, action: LayDown | LayOff | SwapWild) -> GameState:
     down = state.down if after.down == state.down[seat] else tuple(
         after.down if i == seat else d for i, d in enumerate(state.down))
     new = replace(state, hands=tuple(hands), table=after.table, down=down, went_down_this_turn=after.went_down,
-                  owed_wilds=after.owed, must_go_down=after.must_go_down)
+                  owed_wilds=after.owed, must_go_down=after.must_go_down, played_wild_this_turn=after.played_wild)
     if not after.hand:
         return end_round(new, seat, "out")
     return new
@@ -176,7 +176,7 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
             actions.append(swap)
     if not turn_end_refusal(state, seat):
         for card in dict.fromkeys(pos.hand):
-            actions.append(Discard(seat, card))
+            actions.append(trusted(Discard, seat, card, False))
             if not shanghai_refusal(state, card):
-                actions.append(Discard(seat, card, shanghai=True))
+                actions.append(trusted(Discard, seat, card, True))
     return actions

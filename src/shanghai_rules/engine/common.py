@@ -8,7 +8,7 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -16,7 +16,7 @@ from ..cards import ALL_CARDS, Card
 from ..errors import IllegalAction
 from ..melds import End, Meld, is_wild, lay_off_options
 from ..rules import Rules
-from ..state import GameState
+from ..state import GameState, TableMeld
 
 __all__ = [
     "IllegalAction",
@@ -141,9 +141,39 @@ def fits(meld: Meld, rules: Rules) -> Fits:
     return out
 
 
-def fits_any(card: Card, table: Iterable[Any], rules: Rules) -> bool:
-    """True if ``card`` can be laid off on some meld of ``table`` (a sequence of TableMeld)."""
-    return any(card in fits(tm.meld, rules) for tm in table)
+_A = TypeVar("_A")
+_ACTION_FIELDS: dict[type[Any], tuple[str, ...]] = {}
+
+
+def trusted(cls: type[_A], *values: Any) -> _A:
+    """An action built from values the engine has just checked itself (seats in range,
+    cards from a hand, indices into the table), without running the field validators
+    meant for callers' input.  Equal to ``cls(*values)``."""
+    names = _ACTION_FIELDS.get(cls)
+    if names is None:
+        names = _ACTION_FIELDS[cls] = tuple(field.name for field in attrs.fields(cls))  # type: ignore[arg-type]
+    action = _new(cls)
+    for name, value in zip(names, values):
+        _set(action, name, value)
+    for name in names[len(values):]:
+        _set(action, name, getattr(attrs.fields(cls), name).default)  # type: ignore[arg-type]
+    return action
+
+
+def fits_any(card: Card, table: tuple[TableMeld, ...], rules: Rules) -> bool:
+    """True if ``card`` can be laid off on some meld of ``table``."""
+    if not table:
+        return False
+    return card in _fitting(tuple(tm.meld for tm in table), rules)
+
+
+@lru_cache(maxsize=1024)
+def _fitting(melds: tuple[Meld, ...], rules: Rules) -> frozenset[Card]:
+    """Every card that fits at least one of ``melds``."""
+    out: set[Card] = set()
+    for meld in melds:
+        out.update(fits(meld, rules))
+    return frozenset(out)
 
 
 def wild(card: Card, rules: Rules) -> bool:

@@ -44,7 +44,7 @@ def _fresh_round(
 def _deal(state: GameState) -> GameState:
     """Deal from the stock: a card at a time from the dealer's left, then the flip card."""
     players = state.players
-    size = state.rules.hand_size
+    size = state.rules.hand_size_for(state.round_number)
     stock = state.stock
     hands: list[list[Card]] = [[] for _ in range(players)]
     for i in range(size * players):
@@ -160,5 +160,5 @@ def cut(state: GameState, action: Cut) -> GameState:
     total = len(state.stock)
     if not 1 <= action.count <= total:
         raise IllegalAction(f"Cut: the count is how many cards the cut gave the dealer, 1-{total}", action)
-    exact = action.count == state.players * state.rules.hand_size + 1
+    exact = action.count == state.players * state.rules.hand_size_for(state.round_number) + 1
     return _deal(replace(state, cut=(action.player, exact)))

@@ -82,10 +82,11 @@ def discard(state: GameState, action: Discard) -> GameState:
         state, phase="draw", turn=(seat + 1) % state.players, hands=tuple(hands),
         discard=(*state.discard, action.card), discarder=seat, upcard_live=not action.shanghai,
         shanghai_open=open_call, buy_requests=(), buy_withdrawn=(), turns_taken=turns,
-        went_down_this_turn=False, owed_wilds=(), must_go_down=False,
+        went_down_this_turn=False, owed_wilds=(), must_go_down=False, played_wild_this_turn=False,
     )
     if not hands[seat]:
-        return end_round(replace(after, went_down_this_turn=state.went_down_this_turn), seat, "out")
+        return end_round(replace(after, went_down_this_turn=state.went_down_this_turn,
+                                 played_wild_this_turn=state.played_wild_this_turn), seat, "out")
     if rules.turn_limit is not None and turns >= rules.turn_limit * state.players:
         return end_round(after, None, "turn_limit")
     return after

@@ -34,7 +34,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
         discard = discard[:-1]
         penalty, stock, discard, seed = take_from_stock(stock, discard, seed, state.rules.buy_penalty_cards)
         hands[buyer] = add_cards(hands[buyer], (upcard, *penalty))
-        buys_left = tuple(b - 1 if seat == buyer else b for seat, b in enumerate(buys_left))
+        buys_left = tuple(b - 1 if seat == buyer and b is not None else b for seat, b in enumerate(buys_left))
     drawn, stock, discard, seed = take_from_stock(stock, discard, seed, 1)
     common = dict(stock=stock, discard=discard, seed=seed, buys_left=buys_left, buy_requests=(),
                   buy_withdrawn=(), upcard_live=False, shanghai_open=False)
@@ -71,7 +71,8 @@ def buy_refusal(state: GameState, seat: int) -> str:
         return "there is no upcard to buy"
     if seat == state.discarder:
         return "a player may not buy back their own discard"
-    if state.buys_left[seat] <= 0:
+    left = state.buys_left[seat]
+    if left is not None and left <= 0:
         return "no buys left this round"
     if state.down[seat] and not state.rules.buy_after_down:
         return "a player who is down may not buy under these rules"

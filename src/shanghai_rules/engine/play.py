@@ -19,7 +19,7 @@ from ..errors import IllegalAction
 from ..melds import End, Meld
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
-from .common import add_cards, fits, remove_cards
+from .common import add_cards, fits, remove_cards, trusted
 from .discard import ending_refusal
 
 __all__ = [
@@ -55,6 +55,7 @@ class Position(NamedTuple):
     went_down: bool
     owed: tuple[Card, ...]
     must_go_down: bool
+    played_wild: bool = False
 
 
 def position_of(state: GameState) -> tuple[Turn, Position]:
@@ -62,7 +63,7 @@ def position_of(state: GameState) -> tuple[Turn, Position]:
     p = state.turn
     turn = Turn(state.rules, state.contract, p, state.round_number)
     pos = Position(state.hands[p], state.table, state.down[p], state.went_down_this_turn,
-                   state.owed_wilds, state.must_go_down)
+                   state.owed_wilds, state.must_go_down, state.played_wild_this_turn)
     return turn, pos
 
 
@@ -101,7 +102,8 @@ def _lay_down(turn: Turn, pos: Position, action: LayDown) -> Position:
         if refusal:
             raise IllegalAction(f"LayDown: {refusal}", action)
     table = pos.table + tuple(TableMeld(owner=turn.player, meld=m) for m in result.melds)
-    return Position(hand, table, True, True, _settle_owed(pos.owed, laid), False)
+    wilds = pos.played_wild or any(m.wild_indices() for m in result.melds)
+    return Position(hand, table, True, True, _settle_owed(pos.owed, laid), False, wilds)
 
 
 def _lay_off(turn: Turn, pos: Position, action: LayOff) -> Position:
@@ -146,7 +148,21 @@ def _lay_off(turn: Turn, pos: Position, action: LayOff) -> Position:
             raise IllegalAction(f"LayOff: {refusal}", action)
     table = list(pos.table)
     table[action.meld] = TableMeld(owner=target.owner, meld=new_meld)
-    return pos._replace(hand=hand, table=tuple(table), owed=_settle_owed(pos.owed, (card,)))
+    placed = 0 if new_meld.kind == "run" and new_meld.start < target.meld.start else len(new_meld.cards) - 1
+    wild = pos.played_wild or not new_meld.is_natural_at(placed)
+    return pos._replace(hand=hand, table=tuple(table), owed=_settle_owed(pos.owed, (card,)), played_wild=wild)
+
+
+def swapper_refusal(rules: Rules, pos: Position) -> str:
+    """Why the player on turn may not swap wilds at all now (SPEC 4.7); empty if they may."""
+    who = rules.swap_eligibility
+    if who == "down_earlier_turn" and (not pos.down or pos.went_down):
+        return "only a player who went down on an earlier turn may swap a wild (000)"
+    if who == "down" and not pos.down:
+        return "only a player who is down may swap a wild (002)"
+    if who == "not_down" and pos.down:
+        return "only a player not yet down may swap a wild under these rules"
+    return ""
 
 
 def _swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
@@ -159,13 +175,9 @@ def _swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
         raise IllegalAction("SwapWild: wilds in runs cannot be swapped under these rules", action)
     if meld.kind == "set" and not rules.swap_from_sets:
         raise IllegalAction("SwapWild: wilds in sets are never swapped under these rules (000, 002)", action)
-    who = rules.swap_eligibility
-    if who == "down_earlier_turn" and (not pos.down or pos.went_down):
-        raise IllegalAction("SwapWild: only a player who went down on an earlier turn may swap a wild (000)", action)
-    if who == "down" and not pos.down:
-        raise IllegalAction("SwapWild: only a player who is down may swap a wild (002)", action)
-    if who == "not_down" and pos.down:
-        raise IllegalAction("SwapWild: only a player not yet down may swap a wild under these rules", action)
+    refusal = swapper_refusal(rules, pos)
+    if refusal:
+        raise IllegalAction(f"SwapWild: {refusal}", action)
     card = action.card
     if card not in pos.hand:
         raise IllegalAction(f"SwapWild: {card} is not in seat {turn.player}'s hand", action)
@@ -289,7 +301,7 @@ def lay_off_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Position]
                 continue
             ends: tuple[End | None, ...] = (None,) if len(options) == 1 else tuple(e for e, _ in options)
             for end in ends:
-                lay_off = LayOff(turn.player, card, index, end)
+                lay_off = trusted(LayOff, turn.player, card, index, end)
                 try:
                     yield lay_off, _lay_off(turn, pos, lay_off)
                 except IllegalAction:
@@ -299,7 +311,7 @@ def lay_off_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Position]
 def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]:
     """Swapping each natural card held for a wild that stands for it."""
     rules = turn.rules
-    if not (rules.swap_from_runs or rules.swap_from_sets):
+    if not (rules.swap_from_runs or rules.swap_from_sets) or swapper_refusal(rules, pos):
         return
     distinct = tuple(dict.fromkeys(pos.hand))
     for index, tm in enumerate(pos.table):
@@ -312,7 +324,7 @@ def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]
         for card in distinct:
             if card.rank == 0 or not _stands_for_any(meld, card, wilds):
                 continue
-            swap = SwapWild(turn.player, card, index)
+            swap = trusted(SwapWild, turn.player, card, index)
             try:
                 yield swap, _swap(turn, pos, swap)
             except IllegalAction:

@@ -14,7 +14,8 @@ def end_round(state: GameState, went_out: int | None, ended_by: EndedBy) -> Game
 
     Each seat adds the penalty of the cards it holds; where the cut was exact,
     every seat but the cutter adds the cut penalty too, the round's winner
-    included (002).
+    included (002).  A seat that went down and out on one turn earns the rules'
+    blind bonus, taken off its total.
     """
     rules = state.rules
     hand_points = tuple(hand_penalty(hand, rules) for hand in state.hands)
@@ -24,6 +25,12 @@ def end_round(state: GameState, went_out: int | None, ended_by: EndedBy) -> Game
         for seat in range(len(points)):
             if seat != cut_by:
                 points[seat] += rules.cut_penalty
+    bonus = 0
+    if went_out is not None and state.went_down_this_turn:
+        bonus = rules.blind_bonus
+        if rules.blind_bonus_without_wilds and not state.played_wild_this_turn:
+            bonus = rules.blind_bonus_without_wilds
+        points[went_out] -= bonus
     slam = (
         went_out is not None
         and state.went_down_this_turn
@@ -31,7 +38,7 @@ def end_round(state: GameState, went_out: int | None, ended_by: EndedBy) -> Game
     )
     result = RoundResult(
         round_number=state.round_number, went_out=went_out, ended_by=ended_by, slam=slam,
-        hand_points=hand_points, cut_by=cut_by, cut_exact=cut_exact, points=tuple(points),
+        hand_points=hand_points, cut_by=cut_by, cut_exact=cut_exact, points=tuple(points), bonus=bonus,
     )
     last = state.round_number >= rules.rounds
     return replace(
