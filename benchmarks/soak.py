@@ -26,7 +26,7 @@ from pathlib import Path
 import shanghai_rules as sr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from invariants import (  # noqa: E402  (the test suite's own invariant checks)
+from invariants import (  # the test suite's own invariant checks
     check_actors,
     check_invariants,
     equivalent_to_listed,
