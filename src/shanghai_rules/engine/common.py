@@ -162,9 +162,31 @@ def trusted(cls: type[_A], *values: Any) -> _A:
 
 def fits_any(card: Card, table: tuple[TableMeld, ...], rules: Rules) -> bool:
     """True if ``card`` can be laid off on some meld of ``table``."""
-    if not table:
-        return False
-    return card in _fitting(tuple(tm.meld for tm in table), rules)
+    return card in fitting_cards(table, rules)
+
+
+_EMPTY: frozenset[Card] = frozenset()
+_last_table: list[tuple[object, object, frozenset[Card]]] = [((), None, _EMPTY)]
+
+
+def fitting_cards(table: tuple[TableMeld, ...], rules: Rules) -> frozenset[Card]:
+    """Every card that can be laid off on some meld of ``table``.
+
+    Remembers the last table asked about: states share their table until a meld
+    changes, so the answer is usually found by identity.
+    """
+    last_table, last_rules, last = _last_table[0]
+    if table is last_table and rules is last_rules:
+        return last
+    found = _fitting(tuple(tm.meld for tm in table), rules) if table else _EMPTY
+    _last_table[0] = (table, rules, found)
+    return found
+
+
+@lru_cache(maxsize=8192)
+def wild_positions(meld: Meld) -> tuple[int, ...]:
+    """The positions in ``meld`` of the cards acting as wilds."""
+    return meld.wild_indices()
 
 
 @lru_cache(maxsize=1024)

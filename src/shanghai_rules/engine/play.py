@@ -19,7 +19,7 @@ from ..errors import IllegalAction
 from ..melds import End, Meld
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
-from .common import add_cards, fits, remove_cards, trusted
+from .common import add_cards, fits, remove_cards, trusted, wild_positions
 from .discard import ending_refusal
 
 __all__ = [
@@ -318,7 +318,7 @@ def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]
         meld = tm.meld
         if (meld.kind == "run" and not rules.swap_from_runs) or (meld.kind == "set" and not rules.swap_from_sets):
             continue
-        wilds = [i for i in range(len(meld.cards)) if not meld.is_natural_at(i)]
+        wilds = wild_positions(meld)
         if not wilds:
             continue
         for card in distinct:
@@ -331,7 +331,7 @@ def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]
                 continue
 
 
-def _stands_for_any(meld: Meld, card: Card, wilds: list[int]) -> bool:
+def _stands_for_any(meld: Meld, card: Card, wilds: tuple[int, ...]) -> bool:
     if meld.kind == "set":
         return meld.rank is not None and card.rank == meld.rank
     return any(meld.stands_for(i) == card for i in wilds)
