@@ -15,19 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, product
+from typing import Final
 
 import attrs
 
-from .cards import ALL_CARDS, JOKER, Card, format_cards, rank_name
+from .cards import ALL_CARDS, JOKER, Card, CardError, format_cards, rank_name
 from .melds import Meld, MeldKind, check_meld
-from .rules import Contract, Rules
+from .rules import Contract, Rules, RulesError
 
 __all__ = [
     "ContractCheck",
     "card_value",
     "check_contract",
-    "contract_rule_reason",
     "contract_layouts",
+    "contract_rule_reason",
     "find_contract",
     "hand_penalty",
 ]
@@ -52,10 +53,41 @@ class ContractCheck:
         return self.ok
 
 
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules: {rules!r} is not a Rules")
+
+
+def _as_cards(group: object) -> tuple[Card, ...] | str:
+    """``group`` as a tuple of cards, or why it is not a group of cards."""
+    if isinstance(group, (str, bytes)):
+        return f"{group!r} is text, not cards (parse_cards reads text)"
+    if not isinstance(group, Iterable):
+        return f"{group!r} is not a group of cards"
+    cards = tuple(group)
+    for card in cards:
+        if not isinstance(card, Card):
+            return f"{card!r} is not a Card"
+    return cards
+
+
+def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:
+    """The cards as a tuple; a :class:`CardError` naming ``what`` when they are not cards."""
+    group = _as_cards(cards)
+    if isinstance(group, str):
+        raise CardError(f"{what}: {group}")
+    return group
+
+
 def card_value(card: Card, rules: Rules) -> int:
     """The penalty value of one card under ``rules``."""
+    _check_rules(rules)
+    if not isinstance(card, Card):
+        raise CardError(f"card: {card!r} is not a Card")
     if card.rank == JOKER:
         return rules.card_values[13]
+    if card.rank == 2 and rules.wild_twos and rules.wild_two_value is not None:
+        return rules.wild_two_value
     return rules.card_values[card.rank - 2]
 
 
@@ -66,9 +98,12 @@ def hand_penalty(cards: Iterable[Card], rules: Rules) -> int:
     >>> sr.hand_penalty(sr.parse_cards("4C 8D KH JK"), sr.PAGAT7)
     75
     """
-    values = rules.card_values
+    _check_rules(rules)
+    values = list(rules.card_values)
+    if rules.wild_twos and rules.wild_two_value is not None:
+        values[0] = rules.wild_two_value
     total = 0
-    for card in cards:
+    for card in _cards(cards, "hand_penalty"):
         total += values[13] if card.rank == JOKER else values[card.rank - 2]
     return total
 
@@ -92,7 +127,8 @@ def contract_rule_reason(melds: Sequence[Meld], rules: Rules) -> str:
     gap = rules.contract_run_gap
     if gap:
         runs = sorted((m for m in melds if m.kind == "run"), key=lambda m: (m.suit, m.start))
-        for a, b in zip(runs, runs[1:]):
+        # every pair, not only neighbours: in 2-5, 4-7, 6-9 the first and last touch
+        for a, b in combinations(runs, 2):
             if a.suit is b.suit and 0 <= b.start - a.end - 1 < gap:
                 if gap == 1:
                     need = "they need a gap, or an overlap of separate cards"
@@ -101,6 +137,9 @@ def contract_rule_reason(melds: Sequence[Meld], rules: Rules) -> str:
                 return (f"runs of one suit in a contract must not touch under these rules: "
                         f"{_span(a)} and {_span(b)} do; {need}")
     return ""
+
+
+_KINDS: Final[tuple[MeldKind, ...]] = ("set", "run")
 
 
 def check_contract(groups: Iterable[Iterable[Card] | Meld], rules: Rules, round_number: int) -> ContractCheck:
@@ -115,8 +154,19 @@ def check_contract(groups: Iterable[Iterable[Card] | Meld], rules: Rules, round_
     >>> bool(sr.check_contract([sr.parse_cards("9C 9D 9H"), sr.parse_cards("4H 5H 6H 7H")], sr.PAGAT7, 2))
     True
     """
+    _check_rules(rules)
     contract = rules.contract(round_number)
-    given = [g if isinstance(g, Meld) else tuple(g) for g in groups]
+    if isinstance(groups, (str, bytes)) or not isinstance(groups, Iterable):
+        return ContractCheck(False, (), f"{groups!r} is not a sequence of groups of cards")
+    given: list[Meld | tuple[Card, ...]] = []
+    for i, group in enumerate(groups):
+        if isinstance(group, Meld):
+            given.append(group)
+            continue
+        cards = _as_cards(group)
+        if isinstance(cards, str):
+            return ContractCheck(False, (), f"group {i + 1}: {cards}")
+        given.append(cards)
     if len(given) != contract.melds:
         return ContractCheck(False, (), f"round {round_number}'s contract is {contract.describe()}: "
                                         f"{contract.melds} meld{'s' if contract.melds > 1 else ''}, not {len(given)}")
@@ -124,15 +174,15 @@ def check_contract(groups: Iterable[Iterable[Card] | Meld], rules: Rules, round_
     for i, group in enumerate(given):
         readings: list[Meld] = []
         reasons: dict[MeldKind, str] = {}
-        for kind in ("set", "run"):
+        for kind in _KINDS:
             if (kind == "set" and not contract.sets) or (kind == "run" and not contract.runs):
                 continue
             length = contract.set_length if kind == "set" else contract.run_length
-            result = check_meld(group, rules, kind, min_length=length)  # type: ignore[arg-type]
+            result = check_meld(group, rules, kind, min_length=length)
             if result.meld is not None:
                 readings.append(result.meld)
             else:
-                reasons[kind] = result.reason  # type: ignore[index]
+                reasons[kind] = result.reason
         if not readings:
             cards = group.cards if isinstance(group, Meld) else group
             reason = next(iter(reasons.values()), "not a meld")
@@ -165,12 +215,28 @@ def _code_at(position: int, suit: int) -> int:
     return suit * 13 + (12 if position == 1 else position - 2)
 
 
+# the card code at each run position 1-14 (index 0 unused), per suit
+_CODES: Final = tuple(tuple([0] + [_code_at(p, suit) for p in range(1, 15)]) for suit in range(4))
+
+
 class _Search:
     """A depth-first search for contract layouts in one hand.
 
-    Wilds are counted, not placed, until a layout is complete: any joker or
-    wild 2 can stand anywhere a wild may.  Runs are chosen first (their natural
-    cards fixed by suit and position), then sets by counting what is left.
+    Runs are placed first, suit by suit and, within a suit, by start position
+    (their natural cards fixed by suit and position); then sets are chosen by
+    counting what is left.  Wilds are counted, not placed, until a layout is
+    complete: any joker or wild 2 can stand anywhere a wild may (a wild 2 used
+    in its own place is natural, and still costs one of the wild cards).
+
+    It stays exact and is quick on hard hands because quick necessary
+    conditions reject hopeless states before they are searched
+    (:meth:`_runs_possible`; :meth:`_sets_possible`, which decides the sets
+    exactly by counting; in a no-discard round, :meth:`_sets_can_take_the_rest`
+    for the cards no run can take any more); a state reached at a suit boundary
+    that once led nowhere is not searched again (:meth:`_enter`); a run leaves
+    a natural for a wild only where another meld might want that card
+    (:meth:`_may_be_wanted`); and a window of positions stops growing as soon
+    as its missing cards break a wild limit.
     """
 
     def __init__(self, hand: Sequence[Card], rules: Rules, contract: Contract) -> None:
@@ -186,25 +252,34 @@ class _Search:
         self.wfree = counts[52] + twos
         self.total = len(hand)
         self.lowest = 1 if rules.ace_low else 2
-        self.max_w = rules.max_wilds_per_meld
+        # the most wilds a meld of n cards may hold (None: no limit by count), for every length it can have
+        if rules.max_wilds_by_length is None:
+            self.caps: tuple[int | None, ...] = (rules.max_wilds_per_meld,) * (len(hand) + 2)
+        else:
+            self.caps = tuple(rules.wild_limit(n) for n in range(len(hand) + 2))
+        counted = [cap for cap in self.caps if cap is not None]
+        self.most_wilds = max(counted) if counted else None
+        # a meld longer than the contract asks for never helps (beyond the overlaps the gap
+        # rule may want) unless some length allows two or more wilds more than the one before
+        self.regular = all(b - a <= 1 for a, b in zip(counted, counted[1:]))
         self.ratio = rules.wilds_at_most_naturals
         self.apart = rules.run_wilds_apart
         # may a natural be left out of a run (a wild in its place) so another meld can use it?
-        self.set_drops = self.max_w is not None or self.ratio
+        self.set_drops = self.most_wilds is not None or self.ratio
         self.runs: list[tuple[int, int, tuple[int, ...], int]] = []  # suit, start, positions(0=wild), wilds
         self.sets: list[tuple[int | None, list[int], int]] = []  # rank, natural codes, wilds
+        self.dead: set[tuple[object, ...]] = set()  # search states known to lead to no layout
 
     # limits -----------------------------------------------------------------
 
     def _ok(self, wilds: int, naturals: int) -> bool:
-        if naturals == 0:
-            return False
-        if self.max_w is not None and wilds > self.max_w:
-            return False
-        return not (self.ratio and wilds > naturals)
+        """May a run hold ``wilds`` wilds and ``naturals`` naturals?"""
+        return naturals > 0 and self._set_ok(wilds, naturals)
 
     def _set_ok(self, wilds: int, naturals: int) -> bool:
-        if self.max_w is not None and wilds > self.max_w:
+        """May a meld hold ``wilds`` wilds and ``naturals`` naturals (by count: not their places)?"""
+        cap = self.caps[wilds + naturals] if wilds + naturals < len(self.caps) else self.caps[-1]
+        if cap is not None and wilds > cap:
             return False
         return not (self.ratio and wilds > naturals)
 
@@ -222,72 +297,236 @@ class _Search:
                 return True
         return False
 
-    def _runs(self, slot: int, floor: tuple[int, int]) -> Iterator[None]:
+    def _enter(self, slot: int, suit: int) -> Iterator[None]:
+        """Go on with run ``slot`` from ``suit`` (4: the runs are done, on to the sets).
+
+        Suits are searched in order, so the cards of ``suit`` and later suits
+        are still all in hand here: what is left to find depends only on the
+        slot, the wilds left and, when sets or the whole hand still have to take
+        them, the ranks of the cards left in the earlier suits.  A state that
+        led nowhere once is not searched again.
+        """
+        if self.whole and not self._sets_can_take_the_rest(13 * suit if slot < self.contract.runs else 52):
+            return
+        if slot < self.contract.runs:
+            if not self._runs_possible(slot, suit):
+                return
+            inner = self._runs(slot, suit, self.lowest)
+        elif self.whole or not self.regular or self._sets_possible():
+            inner = self._sets(0, -1)
+        else:
+            return
+        yield from self._unless_dead(self._key(slot, suit), inner)
+
+    def _sets_can_take_the_rest(self, done: int) -> bool:
+        """Whole-hand rounds: no run will take cards of codes below ``done`` any more, so only sets
+        can; they take one rank each."""
+        counts = self.counts
+        twos = self.wild_twos
+        ranks = {c % 13 for c in range(done) if counts[c] and not (twos and c % 13 == 0)}
+        return len(ranks) <= self.contract.sets
+
+    def _runs_possible(self, slot: int, suit: int) -> bool:
+        """A quick necessary condition: enough cards in ``suit`` and later suits, with the wilds, for the runs left.
+
+        Each run takes at most one card of each code, so ``k`` runs take at most
+        ``min(count, k)`` of it; every other place in them is a wild.
+        """
+        k = self.contract.runs - slot
+        counts = self.counts
+        skip_twos = self.wild_twos
+        naturals = 0
+        for code in range(13 * suit, 52):
+            c = counts[code]
+            if c and not (skip_twos and code % 13 == 0):
+                naturals += c if c < k else k
+        return k * self.contract.run_length - naturals <= self.wfree
+
+    def _key(self, slot: int, suit: int) -> tuple[object, ...]:
+        """What the rest of the search depends on, once the suits before ``suit`` are done with."""
+        if self.contract.sets or self.whole:
+            counts = self.counts
+            left = tuple(sum(counts[s * 13 + r] for s in range(suit)) for r in range(13))
+            return (slot, suit, self.wfree, left)
+        return (slot, suit, self.wfree)
+
+    def _unless_dead(self, key: tuple[object, ...], inner: Iterator[None]) -> Iterator[None]:
+        """Run ``inner`` unless ``key`` is known to lead nowhere; learn it if it does."""
+        if key in self.dead:
+            return
+        found = False
+        for _ in inner:
+            found = True
+            yield None
+        if not found:
+            self.dead.add(key)
+
+    def _runs(self, slot: int, suit: int, low: int) -> Iterator[None]:
+        """Place run ``slot`` in ``suit``, starting at position ``low`` or later, or move on a suit."""
         contract = self.contract
         if slot == contract.runs:
-            yield from self._sets(0, -1)
+            yield from self._enter(slot, 4)
             return
         length_min = contract.run_length
         counts = self.counts
         whole = self.whole
+        # runs in this suit start at ``low`` or later: the cards below it are done with
+        if whole and low > 2 and not self._sets_can_take_the_rest(13 * suit + low - 2):
+            return
+        # a run longer than the minimum needs natural ends, except where a wild at
+        # its end may make an overlap that the gap rule between runs asks for
+        trim_ends = not whole and not self.rules.contract_run_gap and self.regular
         remaining_runs = contract.runs - slot - 1
-        for suit in range(4):
-            if (suit, 99) < floor:
-                continue
-            codes = [0] + [_code_at(p, suit) for p in range(1, 15)]
-            for start in range(self.lowest, 15 - length_min + 1):
-                if (suit, start) < floor:
+        last_whole = whole and not remaining_runs
+        elsewhere: set[int] = set()
+        leftover: set[int] = set()
+        room = 0
+        first = low
+        if last_whole:
+            # the last run, if in this suit: what the other suits hold only sets can take, one rank a set
+            elsewhere = self._ranks_left(range(13 * suit), range(13 * suit + 13, 52))
+            if len(elsewhere) > contract.sets:
+                first = 15  # not in this suit, then
+        may_drop = bool((contract.sets and self.set_drops) or (remaining_runs and (self.set_drops or self.apart)))
+        codes = _CODES[suit]
+        have = [counts[code] > 0 for code in codes]
+        max_w = self.most_wilds
+        apart = self.apart
+        wfree = self.wfree
+        for start in range(first, 15 - length_min + 1):
+            present: list[int] = []
+            gaps = 0
+            for end in range(start, min(14, start + 12) + 1):
+                if have[end]:
+                    present.append(end)
+                else:
+                    gaps += 1
+                    # a missing card is a wild in every reading, and only more come
+                    if gaps > wfree or (max_w is not None and gaps > max_w):
+                        break
+                    if apart and end > start and not have[end - 1]:
+                        break
+                m = end - start + 1
+                if m < length_min or not present:
                     continue
-                for end in range(start + length_min - 1, min(14, start + 12) + 1):
-                    m = end - start + 1
-                    present = [p for p in range(start, end + 1) if counts[codes[p]] > 0]
-                    if not present:
+                if trim_ends and m > length_min and (present[0] != start or present[-1] != end):
+                    continue
+                if self._touches(suit, start, end):
+                    continue
+                # drop choices: naturals left in hand, a wild standing in their place
+                drop_pool: Sequence[int] = ()
+                if may_drop:
+                    drop_pool = present if (not trim_ends or m == length_min) else present[1:-1]
+                    drop_pool = [p for p in drop_pool if self._may_be_wanted(codes[p], remaining_runs)]
+                if last_whole:
+                    # every card this run leaves goes to a set: at most one rank a set
+                    leftover = elsewhere | self._ranks_left_by(suit, [codes[p] for p in present])
+                    room = contract.sets - len(leftover)
+                    if room < 0:
                         continue
-                    if not whole and m > length_min and (present[0] != start or present[-1] != end):
+                    if not room:
+                        drop_pool = [p for p in drop_pool if codes[p] % 13 in leftover]
+                for dropped in self._drop_sets(drop_pool, m, len(present)):
+                    if last_whole and sum(1 for p in dropped if codes[p] % 13 not in leftover) > room:
                         continue
-                    if self._touches(suit, start, end):
+                    naturals = [p for p in present if p not in dropped] if dropped else present
+                    n = len(naturals)
+                    w = m - n
+                    if not self._ok(w, n):
                         continue
-                    # drop choices: naturals left in hand, a wild standing in their place
-                    drop_pool: Sequence[int] = ()
-                    if (contract.sets and self.set_drops) or (
-                        remaining_runs and (self.set_drops or self.apart)
-                    ):
-                        drop_pool = present if (whole or m == length_min) else present[1:-1]
-                    for dropped in self._drop_sets(drop_pool, m, len(present)):
-                        naturals = [p for p in present if p not in dropped] if dropped else present
-                        n = len(naturals)
-                        w = m - n
-                        if not self._ok(w, n):
-                            continue
-                        cost = w + (sum(1 for p in naturals if p == 2) if self.wild_twos else 0)
-                        if cost > self.wfree:
-                            continue
-                        cells = tuple(codes[p] + 1 if p in naturals else 0 for p in range(start, end + 1))
-                        if self.apart and not _apart(cells):
-                            continue
-                        for p in naturals:
-                            counts[codes[p]] -= 1
-                        self.wfree -= cost
-                        self.runs.append((suit, start, cells, w))
-                        yield from self._runs(slot + 1, (suit, start))
-                        self.runs.pop()
-                        self.wfree += cost
-                        for p in naturals:
-                            counts[codes[p]] += 1
+                    cost = w + (sum(1 for p in naturals if p == 2) if self.wild_twos else 0)
+                    if cost > self.wfree:
+                        continue
+                    cells = tuple(codes[p] + 1 if p in naturals else 0 for p in range(start, end + 1))
+                    if self.apart and not _apart(cells):
+                        continue
+                    for p in naturals:
+                        counts[codes[p]] -= 1
+                    self.wfree -= cost
+                    self.runs.append((suit, start, cells, w))
+                    yield from self._runs(slot + 1, suit, start)
+                    self.runs.pop()
+                    self.wfree += cost
+                    for p in naturals:
+                        counts[codes[p]] += 1
+        if suit < 3:
+            yield from self._enter(slot, suit + 1)
+
+    def _may_be_wanted(self, code: int, remaining_runs: int) -> bool:
+        """Might another meld want this very card, so that a run should leave it and take a wild?
+
+        Not when there are more copies than the other melds could take: then one
+        copy in this run instead of the wild is as good a layout, or a better one.
+        """
+        if self.whole or not self.regular or (self.wild_twos and code % 13 == 0):
+            return True
+        wanted = remaining_runs
+        if self.set_drops and self.contract.sets:
+            wanted += self.contract.sets * self.contract.set_length
+        return self.counts[code] <= wanted
+
+    def _ranks_left_by(self, suit: int, taken: Sequence[int]) -> set[int]:
+        """The ranks of the natural cards of ``suit`` left when a run takes one card of each code in ``taken``."""
+        counts = self.counts
+        twos = self.wild_twos
+        return {c % 13 for c in range(13 * suit, 13 * suit + 13)
+                if counts[c] > (c in taken) and not (twos and c % 13 == 0)}
+
+    def _ranks_left(self, *groups: Iterable[int]) -> set[int]:
+        """The ranks (as ``code % 13``) of the natural cards held among these codes."""
+        counts = self.counts
+        twos = self.wild_twos
+        return {c % 13 for codes in groups for c in codes if counts[c] and not (twos and c % 13 == 0)}
 
     def _drop_sets(self, pool: Sequence[int], m: int, present: int) -> Iterator[tuple[int, ...]]:
         yield ()
         if not pool:
             return
         most = min(len(pool), self.wfree)
-        if self.max_w is not None:
-            most = min(most, self.max_w - (m - present))
+        cap = self.caps[m] if m < len(self.caps) else self.caps[-1]
+        if cap is not None:
+            most = min(most, cap - (m - present))
         if self.ratio:
             most = min(most, (present - (m - present)) // 2)
         for k in range(1, most + 1):
             yield from combinations(pool, k)
 
     # sets -------------------------------------------------------------------
+
+    def _sets_possible(self) -> bool:
+        """Can the cards left make the contract's sets?  Exact when the whole hand need not be used.
+
+        A set never needs more than the contract's length, and uses as many
+        naturals of its rank as there are (up to that length); sets sharing a rank
+        share its naturals as evenly as can be, which suits every wild limit best.
+        What remains is a small knapsack: the fewest wilds for the sets over the
+        ranks, against the wilds left.
+        """
+        contract = self.contract
+        wanted, length = contract.sets, contract.set_length
+        most = 1 if self.rules.distinct_contract_set_ranks else wanted
+        never = 10**9
+        fewest = [0] + [never] * wanted  # fewest wilds to make j sets from the ranks so far
+        for rank in range(2, 15):
+            naturals = self._rank_count(rank)
+            if not naturals:
+                continue
+            options = []
+            for t in range(1, most + 1):
+                used = min(naturals, t * length)
+                per_set = used // t  # the set with the fewest naturals
+                if not per_set or not self._set_ok(length - per_set, per_set):
+                    break
+                wilds = t * length - used
+                options.append((t, wilds + used if rank == 2 and self.wild_twos else wilds))
+            for j in range(wanted, 0, -1):
+                for t, cost in options:
+                    if t <= j and fewest[j - t] + cost < fewest[j]:
+                        fewest[j] = fewest[j - t] + cost
+        if self._set_ok(length, 0) and not self.ratio:  # sets of wilds only
+            for j in range(1, wanted + 1):
+                fewest[j] = min(fewest[j], fewest[j - 1] + length)
+        return fewest[wanted] <= self.wfree
 
     def _rank_count(self, rank: int) -> int:
         counts = self.counts
@@ -314,11 +553,8 @@ class _Search:
             if not available:
                 continue
             is_two = rank == 2 and self.wild_twos
-            top = available if self.whole else min(available, length)
-            for k in range(top, 0, -1):
-                w = max(0, length - k)
-                if not self._set_ok(w, k):
-                    continue
+            top = available if self.whole or not self.regular else min(available, length)
+            for k, w in self._set_shapes(top, length):
                 cost = w + (k if is_two else 0)
                 if cost > self.wfree:
                     continue
@@ -339,26 +575,42 @@ class _Search:
                 for code in taken:
                     counts[code] += 1
         # a set of wilds only, where the limits allow one
-        if floor <= 15 and self._set_ok(length, 0) and length <= self.wfree and not self.ratio:
-            self.wfree -= length
-            self.sets.append((None, [], length))
-            yield from self._sets(slot + 1, 15 if distinct else floor)
-            self.sets.pop()
-            self.wfree += length
+        if floor <= 15 and not self.ratio:
+            for _, w in self._set_shapes(0, length):
+                if w > self.wfree:
+                    break
+                self.wfree -= w
+                self.sets.append((None, [], w))
+                yield from self._sets(slot + 1, 15 if distinct else floor)
+                self.sets.pop()
+                self.wfree += w
+
+    def _set_shapes(self, most: int, length: int) -> Iterator[tuple[int, int]]:
+        """(naturals, wilds) for a set with at most ``most`` naturals, most naturals first.
+
+        A set has just the contract's length, unless the wild limits are irregular
+        (a longer set may hold two wilds more): then every longer one is tried.
+        """
+        for k in range(most, -1 if not most else 0, -1):
+            w = max(0, length - k)
+            extra = self.wfree if not self.regular else w
+            for wilds in range(w, max(w, extra) + 1):
+                if self._set_ok(wilds, k):
+                    yield k, wilds
 
     def _absorb(self) -> bool:
         """Whole-hand rounds: place every wild left over into the sets chosen."""
         left = self.wfree
         if not left:
             return True
+        if not self.regular:  # the sets were tried at every length already
+            return False
         room = 0
         for _, naturals, w in self.sets:
-            cap = left
-            if self.max_w is not None:
-                cap = min(cap, self.max_w - w)
-            if self.ratio:
-                cap = min(cap, len(naturals) - w)
-            room += max(0, cap)
+            extra = 0
+            while extra < left and self._set_ok(w + extra + 1, len(naturals)):
+                extra += 1
+            room += extra
         return room >= left
 
     # results ----------------------------------------------------------------
@@ -368,7 +620,7 @@ class _Search:
             return
         if self.whole and self.contract.sets == 0 and self.total > 13 * self.contract.runs:
             return
-        for _ in self._runs(0, (-1, -1)):
+        for _ in self._enter(0, 0):
             yield self._build()
 
     def _build(self) -> tuple[Meld, ...]:
@@ -381,19 +633,14 @@ class _Search:
         wilds = iter(pool)
         melds: list[Meld] = []
         for suit, start, cells, _ in self.runs:
-            cards = tuple(ALL_CARDS[c - 1] if c else next(wilds) for c in cells)
-            melds.append(Meld("run", cards, suit=ALL_CARDS[suit * 13].suit, start=start))
+            run = tuple(ALL_CARDS[c - 1] if c else next(wilds) for c in cells)
+            melds.append(Meld("run", run, suit=ALL_CARDS[suit * 13].suit, start=start))
         set_cards: list[list[Card]] = []
         for _, naturals, w in self.sets:
             set_cards.append([ALL_CARDS[c] for c in naturals] + [next(wilds) for _ in range(w)])
         if self.whole:  # every wild left over joins a set that has room for it
             for cards, (_, naturals, _w) in zip(set_cards, self.sets):
-                while True:
-                    wild_count = len(cards) - len(naturals)
-                    if self.max_w is not None and wild_count >= self.max_w:
-                        break
-                    if self.ratio and wild_count >= len(naturals):
-                        break
+                while self._set_ok(len(cards) - len(naturals) + 1, len(naturals)):
                     extra = next(wilds, None)
                     if extra is None:
                         break
@@ -413,17 +660,23 @@ def _apart(cells: tuple[int, ...]) -> bool:
 
 
 def contract_layouts(hand: Iterable[Card], rules: Rules, round_number: int) -> Iterator[tuple[Meld, ...]]:
-    """Every layout of the contract of ``round_number`` that ``hand`` holds, runs first then sets.
+    """Layouts of the contract of ``round_number`` that ``hand`` holds, runs first then sets.
 
     Each layout is a tuple of arranged melds using only cards from ``hand``
-    and meeting :func:`check_contract`.  Layouts come in a fixed order, shortest
-    melds and most natural cards first; the same layout may come more than once
-    when the hand holds duplicate cards.
+    and meeting :func:`check_contract` (in a no-discard round, using the whole
+    hand).  Not every arrangement is listed: unless the whole hand goes down,
+    sets have exactly the contract's length and a run is longer than that only
+    with natural cards at both ends (or a wild at an end that makes an overlap
+    the rules ask for); each wild stands where the search counted it.  But
+    whenever the hand holds any layout at all, at least one is listed, so the
+    first (:func:`find_contract`) answers exactly.  Layouts come in a
+    fixed order (runs by suit and position); the same layout may come more than
+    once when the hand holds duplicate cards.
     """
+    _check_rules(rules)
     contract = rules.contract(round_number)
-    cards = tuple(hand)
-    search = _Search(cards, rules, contract)
-    yield from search.layouts()
+    cards = _cards(hand, "hand")
+    return _Search(cards, rules, contract).layouts()
 
 
 def find_contract(hand: Iterable[Card], rules: Rules, round_number: int) -> tuple[Meld, ...] | None:

@@ -1,0 +1,656 @@
+"""Contracts and penalties: check_contract, find_contract, contract_layouts and hand_penalty.
+
+Seeds are cited by number: 000 the seven-round lesson after Pagat, 001 the Contract-Rummy-style summary,
+002 the ISRA condensed rules, 003 and 004 the ten-round write-ups.  ``find_contract`` is checked against a
+brute-force oracle (``contract_oracle.py``) on random small hands of every preset.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import shanghai_rules as sr
+from contract_oracle import oracle_find, oracle_layouts
+
+P = sr.parse_cards
+JK = sr.parse_card("JK")
+PRESETS = {"pagat7": sr.PAGAT7, "ten-round": sr.TEN_ROUND, "isra": sr.ISRA}
+
+
+def groups(text: str) -> list[tuple[sr.Card, ...]]:
+    """Groups of cards written ``"9C 9D 9H | 4H 5H 6H 7H"``."""
+    return [P(part) for part in text.split("|")]
+
+
+def cards_of(layout: Sequence[sr.Meld]) -> Counter[sr.Card]:
+    return Counter(card for meld in layout for card in meld.cards)
+
+
+def assert_layout_from(layout: Sequence[sr.Meld], hand: Sequence[sr.Card], rules: sr.Rules, round_number: int) -> None:
+    """A layout meets the contract, uses only cards of the hand, and the whole hand in a no-discard round."""
+    verdict = sr.check_contract(layout, rules, round_number)
+    assert verdict, verdict.reason
+    assert cards_of(layout) <= Counter(hand)
+    if rules.contract(round_number).no_discard:
+        assert cards_of(layout) == Counter(hand)
+
+
+# ---------------------------------------------------------------------------
+# the seeds' rules and examples, named after the rule
+
+
+def test_sets_of_one_contract_must_be_of_different_ranks_pagat7_000_001() -> None:
+    """000: "you cannot split six cards of one rank into two separate sets for your contract"; 001: not 5-5-5 and
+    5-5-5.  SPEC 3 (ruling): ten-round and isra allow it."""
+    six_fives = "5C 5D 5H | 5S 5C 5D"
+    verdict = sr.check_contract(groups(six_fives), sr.PAGAT7, 1)
+    assert not verdict
+    assert "different ranks" in verdict.reason and "two sets of 5" in verdict.reason
+    assert sr.find_contract(P(six_fives.replace("|", "")), sr.PAGAT7, 1) is None
+    for rules in (sr.TEN_ROUND, sr.ISRA):
+        assert sr.check_contract(groups(six_fives), rules, 1)
+        layout = sr.find_contract(P(six_fives.replace("|", "")), rules, 1)
+        assert layout is not None and [m.rank for m in layout] == [5, 5]
+
+
+def test_two_runs_of_one_suit_must_not_be_contiguous_pagat7_000() -> None:
+    """000: "2♣ to 5♣ and 6♣ to 9♣ cannot count as your two runs. They need a gap, or an overlap supported by
+    separate physical cards. Different suits avoid this particular restriction." """
+    touching = groups("2C 3C 4C 5C | 6C 7C 8C 9C")
+    verdict = sr.check_contract(touching, sr.PAGAT7, 3)
+    assert not verdict
+    assert "must not touch" in verdict.reason and "2C-5C and 6C-9C" in verdict.reason
+    assert sr.check_contract(groups("2C 3C 4C 5C | 7C 8C 9C 10C"), sr.PAGAT7, 3)  # a gap
+    assert sr.check_contract(groups("2C 3C 4C 5C | 5C 6C 7C 8C"), sr.PAGAT7, 3)  # an overlap: two 5♣
+    assert sr.check_contract(groups("2C 3C 4C 5C | 6D 7D 8D 9D"), sr.PAGAT7, 3)  # different suits
+    assert sr.find_contract(P("2C 3C 4C 5C 6C 7C 8C 9C"), sr.PAGAT7, 3) is None
+    for rules in (sr.TEN_ROUND, sr.ISRA):  # SPEC 3 (ruling): no such restriction
+        assert sr.check_contract(touching, rules, 3)
+        assert sr.find_contract(P("2C 3C 4C 5C 6C 7C 8C 9C"), rules, 3) is not None
+
+
+def test_every_pair_of_same_suit_runs_is_judged_pagat7_000() -> None:
+    """Regression: with three runs of one suit only neighbours in order were compared, so 2♠-5♠, 4♠-7♠, 6♠-9♠
+    passed although 2♠-5♠ and 6♠-9♠ touch (000: they "cannot sit directly next to each other")."""
+    three = groups("2S 3S 4S 5S | 4S 5S 6S 7S | 6S 7S 8S 9S")
+    verdict = sr.check_contract(three, sr.PAGAT7, 7)
+    assert not verdict and "2S-5S and 6S-9S" in verdict.reason
+    # the arranged form (the wilds standing for 4♠ and 6♠) is judged the same way
+    spades = sr.Suit.SPADES
+    arranged = [sr.Meld("run", P("2S 3S 4S 5S"), suit=spades, start=2),
+                sr.Meld("run", P("JK 5S 6S 7S"), suit=spades, start=4),
+                sr.Meld("run", P("JK 7S 8S 9S"), suit=spades, start=6)]
+    assert not sr.check_contract(arranged, sr.PAGAT7, 7)
+    # and the search, which always judged every pair, agrees: this whole hand has no other layout
+    assert sr.find_contract(P("2S 3S 4S 5S 4S 5S 6S 7S 6S 7S 8S 9S"), sr.PAGAT7, 7) is None
+    assert sr.check_contract(groups("2S 3S 4S 5S | 4S 5S 6S 7S | 9S 10S JS QS"), sr.PAGAT7, 7)
+    assert sr.check_contract(three, sr.TEN_ROUND, 7)
+
+
+def test_an_overlap_made_by_a_wild_needs_an_arranged_meld_spec5() -> None:
+    """SPEC 5: a plain group places a wild at the high end when it can, so ★ 6♣ 7♣ 8♣ reads 6♣-9♣ and touches
+    2♣-5♣; the arranged meld with ★ standing for 5♣ overlaps with a separate physical card (000) and passes."""
+    assert not sr.check_contract(groups("2C 3C 4C 5C | JK 6C 7C 8C"), sr.PAGAT7, 3)
+    low_joker = sr.Meld("run", P("JK 6C 7C 8C"), suit=sr.Suit.CLUBS, start=5)
+    assert sr.check_contract([sr.Meld.run(P("2C 3C 4C 5C")), low_joker], sr.PAGAT7, 3)
+    layout = sr.find_contract(P("2C 3C 4C 5C JK 6C 7C 8C"), sr.PAGAT7, 3)
+    assert layout is not None
+    assert_layout_from(layout, P("2C 3C 4C 5C JK 6C 7C 8C"), sr.PAGAT7, 3)
+
+
+def test_three_jokers_make_a_set_isra_002() -> None:
+    """002: sets may hold any number of wilds, "three jokers make a set"; the other presets' wild limits
+    (000: one a meld; 004: no more than naturals) refuse it.  Six jokers are two such sets, and nothing else."""
+    assert sr.check_contract(groups("JK JK JK | KC KD KS"), sr.ISRA, 1)
+    six = P("JK JK JK JK JK JK")
+    layout = sr.find_contract(six, sr.ISRA, 1)
+    assert layout is not None and [m.rank for m in layout] == [None, None]
+    assert_layout_from(layout, six, sr.ISRA, 1)
+    for rules in (sr.PAGAT7, sr.TEN_ROUND):
+        assert not sr.check_contract(groups("JK JK JK | KC KD KS"), rules, 1)
+        assert sr.find_contract(P("JK JK JK KC KD KS"), rules, 1) is None
+
+
+def test_a_single_set_is_not_round_two_000() -> None:
+    """000: "A single set of queens, however, cannot be laid down while you continue collecting the run"."""
+    verdict = sr.check_contract(groups("QC QD QS"), sr.PAGAT7, 2)
+    assert not verdict and "1 set of 3 + 1 run of 4" in verdict.reason and "not 1" in verdict.reason
+
+
+def test_emma_goes_down_in_round_two_000() -> None:
+    """000's worked turn: Emma (round two) holds 9♣ 9♦ 9♥ 4♥ 5♥ 6♥ 7♥ 4♣ 3♣ Q♣ A♠, draws 5♣ and lays down
+    9♣ 9♦ 9♥ as her set and 4♥ 5♥ 6♥ 7♥ as her run."""
+    hand = P("9C 9D 9H 4H 5H 6H 7H 4C 3C QC AS 5C")
+    layout = sr.find_contract(hand, sr.PAGAT7, 2)
+    assert layout is not None
+    assert_layout_from(layout, hand, sr.PAGAT7, 2)
+    by_kind = {meld.kind: Counter(meld.cards) for meld in layout}
+    assert by_kind == {"set": Counter(P("9C 9D 9H")), "run": Counter(P("4H 5H 6H 7H"))}
+    # it is her only layout: clubs 3-4-5 and Q make no run, and there is no wild
+    for other in sr.contract_layouts(hand, sr.PAGAT7, 2):
+        assert {meld.kind: Counter(meld.cards) for meld in other} == by_kind
+    assert sr.check_contract(groups("9C 9D 9H | 4H 5H 6H 7H"), sr.PAGAT7, 2)
+
+
+def test_round_seven_takes_the_whole_hand_with_no_discard_pagat7_000_001() -> None:
+    """000: "you must put down the complete hand at once as three runs, without a discard ... Do not put down
+    three minimum runs and keep spare cards"; "longer runs must accommodate the extra cards"."""
+    exact = P("2H 3H 4H 5H 7S 8S 9S 10S 4D 5D 6D 7D")
+    layout = sr.find_contract(exact, sr.PAGAT7, 7)
+    assert layout is not None
+    assert_layout_from(layout, exact, sr.PAGAT7, 7)
+    # a spare card that fits no run: three minimum runs are there, but that is not a layout
+    spare = [*exact, sr.parse_card("KC")]
+    assert sr.find_contract(spare, sr.PAGAT7, 7) is None
+    assert list(sr.contract_layouts(spare, sr.PAGAT7, 7)) == []
+    discarding = attrs.evolve(sr.PAGAT7, contracts=(*sr.PAGAT7.contracts[:6], sr.Contract(runs=3)))
+    assert sr.find_contract(spare, discarding, 7) is not None
+    # bought cards lengthen the runs
+    longer = [*exact, *P("6H 8D JS")]
+    layout = sr.find_contract(longer, sr.PAGAT7, 7)
+    assert layout is not None
+    assert_layout_from(layout, longer, sr.PAGAT7, 7)
+    assert sorted(len(m.cards) for m in layout) == [5, 5, 5]
+    # a joker goes into a run too, at most one per run (000)
+    with_joker = [*exact, JK]
+    layout = sr.find_contract(with_joker, sr.PAGAT7, 7)
+    assert layout is not None
+    assert_layout_from(layout, with_joker, sr.PAGAT7, 7)
+    assert sr.find_contract([*exact, *P("JK JK JK JK")], sr.PAGAT7, 7) is None
+
+
+def test_a_bought_hand_in_round_seven_is_laid_down_whole_across_many_layouts_pagat7() -> None:
+    """Every layout the iterator gives in a no-discard round takes every card."""
+    hand = P("2H 3H 4H 5H 6H 7H 8H 9H 2S 3S 4S 5S JK")
+    layouts = list(sr.contract_layouts(hand, sr.PAGAT7, 7))
+    assert layouts
+    for layout in layouts:
+        assert_layout_from(layout, hand, sr.PAGAT7, 7)
+
+
+def test_hand_penalty_worked_examples_000() -> None:
+    """000: "Finishing with 4♣, 8♦, K♥ and a joker gives you 5 + 10 + 10 + 50 = 75 points"; "Holding three kings
+    ... costs 30 points"."""
+    assert sr.hand_penalty(P("4C 8D KH JK"), sr.PAGAT7) == 75
+    assert sr.hand_penalty(P("KC KD KH"), sr.PAGAT7) == 30
+    assert sr.hand_penalty([], sr.PAGAT7) == 0
+
+
+def test_card_values_pagat7_and_ten_round_001() -> None:
+    """001: 2-7 are 5, 8-K are 10, A 20, joker 50; SPEC 3 (ruling): ten-round counts the same."""
+    for rules in (sr.PAGAT7, sr.TEN_ROUND):
+        assert [sr.card_value(sr.Card(rank, sr.Suit.HEARTS), rules) for rank in range(2, 15)] == (
+            [5] * 6 + [10] * 6 + [20]
+        )
+        assert sr.card_value(JK, rules) == 50
+        assert sr.hand_penalty(P("2C 7D 8H 10S AC JK"), rules) == 5 + 5 + 10 + 10 + 20 + 50
+
+
+def test_card_values_isra_002() -> None:
+    """002: jokers 50, aces 20, face cards 10, number cards 5; SPEC 3: 2-10 are 5 and wild 2s are still 5."""
+    assert [sr.card_value(sr.Card(rank, sr.Suit.SPADES), sr.ISRA) for rank in range(2, 15)] == (
+        [5] * 9 + [10] * 3 + [20]
+    )
+    assert sr.hand_penalty(P("2C 2D 9H 10S JC QD KH AS JK"), sr.ISRA) == 5 * 4 + 10 * 3 + 20 + 50
+    assert sr.hand_penalty(P("9H 10S"), sr.ISRA) == 10
+    assert sr.hand_penalty(P("9H 10S"), sr.PAGAT7) == 20
+
+
+def test_a_house_variant_prices_cards_its_own_way() -> None:
+    """``card_values`` is a field: a house variant changes the penalty."""
+    house = attrs.evolve(sr.PAGAT7, card_values=(1,) * 13 + (25,))
+    assert sr.hand_penalty(P("4C 8D KH JK"), house) == 28
+
+
+def test_wild_two_value_prices_wild_twos_only_where_twos_are_wild() -> None:
+    """Rules.wild_two_value: where 2s are wild a 2 in hand costs that much; elsewhere a 2 is a 2."""
+    house = attrs.evolve(sr.ISRA, wild_two_value=20)
+    assert sr.card_value(sr.parse_card("2C"), house) == 20
+    assert sr.hand_penalty(P("2C 2D 3H JK"), house) == 20 + 20 + 5 + 50
+    assert sr.hand_penalty(P("2C 2D 3H JK"), sr.ISRA) == 5 + 5 + 5 + 50
+    plain = attrs.evolve(sr.PAGAT7, wild_two_value=20)  # 2s are not wild here
+    assert sr.card_value(sr.parse_card("2C"), plain) == 5 and sr.hand_penalty(P("2C 2D"), plain) == 10
+
+
+def test_bad_input_gets_the_librarys_own_errors_spec6() -> None:
+    """SPEC 6: a wrong argument is refused with a reason, never a crash: junk groups make a falsy verdict that
+    names the group; a hand that is not cards is a CardError; rules that are not Rules a RulesError."""
+    verdict = sr.check_contract([P("9C 9D 9H"), (None, None)], sr.PAGAT7, 1)  # type: ignore[list-item]
+    assert not verdict and verdict.reason == "group 2: None is not a Card"
+    verdict = sr.check_contract(["9C 9D 9H", P("KC KD KS")], sr.PAGAT7, 1)  # type: ignore[list-item]
+    assert not verdict and "text, not cards" in verdict.reason and "parse_cards" in verdict.reason
+    assert "not a group of cards" in sr.check_contract([5, P("KC KD KS")], sr.PAGAT7, 1).reason  # type: ignore[list-item]
+    assert "not a sequence of groups" in sr.check_contract(None, sr.PAGAT7, 1).reason  # type: ignore[arg-type]
+    for call in (sr.find_contract, sr.contract_layouts):
+        with pytest.raises(sr.CardError, match="hand: None is not a Card"):
+            call([None], sr.PAGAT7, 1)  # type: ignore[list-item]
+        with pytest.raises(sr.CardError, match="text, not cards"):
+            call("9C 9D 9H", sr.PAGAT7, 1)  # type: ignore[arg-type]
+        with pytest.raises(sr.RulesError, match="is not a Rules"):
+            call(P("9C 9D 9H"), "pagat7", 1)  # type: ignore[arg-type]
+    with pytest.raises(sr.CardError, match="hand_penalty: 7 is not a group of cards"):
+        sr.hand_penalty(7, sr.PAGAT7)  # type: ignore[arg-type]
+    with pytest.raises(sr.RulesError):
+        sr.hand_penalty(P("9C"), None)  # type: ignore[arg-type]
+    with pytest.raises(sr.CardError):
+        sr.card_value("9C", sr.PAGAT7)  # type: ignore[arg-type]
+    with pytest.raises(sr.RulesError):
+        sr.check_contract([P("9C 9D 9H")], object(), 1)  # type: ignore[arg-type]
+    # a hand given as any iterable of cards, a generator included, is read once and judged
+    assert sr.find_contract((c for c in P("9C 9D 9H KC KD KS")), sr.PAGAT7, 1) is not None
+
+
+def test_a_group_counts_as_the_set_or_run_the_contract_needs() -> None:
+    """check_contract reads a plain group as a set or a run, whichever the contract needs: with no wild limits
+    9♥ ★ ★ ★ is both, and meets round 1 (two sets) as a set and round 2 (set + run) as a run."""
+    loose = attrs.evolve(sr.ISRA, run_wilds_apart=False)
+    both = "9H JK JK JK"
+    assert sr.check_meld(P(both), loose, "set") and sr.check_meld(P(both), loose, "run")
+    verdict = sr.check_contract(groups(f"{both} | 9C 9D 9S"), loose, 1)
+    assert verdict and [m.kind for m in verdict.melds] == ["set", "set"]
+    verdict = sr.check_contract(groups(f"{both} | 9C 9D 9S"), loose, 2)
+    assert verdict and [m.kind for m in verdict.melds] == ["run", "set"]
+    verdict = sr.check_contract(groups(f"9C 9D 9S | {both}"), loose, 2)
+    assert verdict and [m.kind for m in verdict.melds] == ["set", "run"]
+    assert not sr.check_contract(groups(f"{both} | 9C 9D 9S"), loose, 3)
+
+
+def test_check_contract_returns_arranged_melds_in_the_order_given() -> None:
+    """The verdict carries the arranged melds, in the order the groups were given; none when illegal."""
+    verdict = sr.check_contract(groups("7H 4H JK 5H | 9C 9D 9H"), sr.PAGAT7, 2)
+    assert verdict
+    run, book = verdict.melds
+    assert run.kind == "run" and run.describe() == "run 4H 5H JK(6H) 7H"
+    assert book.kind == "set" and book.rank == 9
+    refused = sr.check_contract(groups("9C 9D | 4H 5H 6H 7H"), sr.PAGAT7, 2)
+    assert refused.melds == () and not refused.ok and "group 1 (9C 9D)" in refused.reason
+
+
+def test_contract_rule_reason_names_the_rule() -> None:
+    """contract_rule_reason: empty when the melds keep the contract-only rules; else names the rule."""
+    from shanghai_rules.contracts import contract_rule_reason
+
+    sets = [sr.Meld.set(P("5C 5D 5H")), sr.Meld.set(P("5S 5C 5D"))]
+    assert "different ranks" in contract_rule_reason(sets, sr.PAGAT7)
+    assert contract_rule_reason(sets, sr.ISRA) == ""
+    runs = [sr.Meld.run(P("2C 3C 4C 5C")), sr.Meld.run(P("8C 9C 10C JC"))]
+    assert contract_rule_reason(runs, sr.PAGAT7) == ""
+    wide = attrs.evolve(sr.PAGAT7, contract_run_gap=3)
+    assert "a gap of at least 3 ranks" in contract_rule_reason(runs, wide)
+
+
+def test_round_numbers_outside_the_game_are_refused() -> None:
+    """A round the rules do not have is a RulesError (a ValueError) naming the round."""
+    for call in (sr.check_contract, sr.find_contract):
+        with pytest.raises(sr.RulesError, match="round_number"):
+            call([], sr.PAGAT7, 8)
+    with pytest.raises(ValueError, match="round_number"):
+        list(sr.contract_layouts([], sr.TEN_ROUND, 0))
+
+
+def test_short_hands_hold_no_contract() -> None:
+    """A hand with fewer cards than the contract needs holds no layout (ten-round 10 needs 15 cards, 003)."""
+    assert sr.find_contract(P("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC JK"), sr.TEN_ROUND, 10) is None
+    hand = P("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC JK")
+    layout = sr.find_contract(hand, sr.TEN_ROUND, 10)
+    assert layout is not None
+    assert_layout_from(layout, hand, sr.TEN_ROUND, 10)
+
+
+# ---------------------------------------------------------------------------
+# table-driven cases per preset: (round, groups, legal, words in the reason)
+
+PAGAT7_CASES = [
+    (1, "9C 9D 9H | KC KD KS", True, ""),
+    (1, "9C 9D 9H | 9S 9C 9D", False, "different ranks"),
+    (1, "9C 9D JK | KC KD KS", True, ""),
+    (1, "9C JK JK | KC KD KS", False, "at most one wild"),
+    (1, "9C 9D | KC KD KS", False, "at least 3"),
+    (1, "9C 9D 9H", False, "2 melds, not 1"),
+    (1, "9C 9D 9H | KC KD KS | 5C 5D 5H", False, "not 3"),
+    (1, "4H 5H 6H 7H | KC KD KS", False, "one rank"),
+    (2, "9C 9D 9H | 4H 5H 6H 7H", True, ""),
+    (2, "4H 5H 6H 7H | 9C 9D 9H", True, ""),
+    (2, "9C 9D 9H | 4H 5H 6H", False, "at least 4"),
+    (2, "9C 9D 9H | KC KD KS", False, "these groups make 2 sets and 0 runs"),
+    (2, "9C 9D 9H | JK 5H 6H 7H", True, ""),
+    (2, "9C 9D 9H | JK 5H JK 7H", False, "at most one wild"),
+    (2, "9C 9D 9H | JS QS KS AS", True, ""),
+    (2, "9C 9D 9H | AS 2S 3S 4S", False, "aces are high only"),
+    (2, "9C 9D 9H | 4H 5H 6D 7H", False, "one suit"),
+    (3, "2C 3C 4C 5C | 6C 7C 8C 9C", False, "must not touch"),
+    (3, "2C 3C 4C 5C | 7C 8C 9C 10C", True, ""),
+    (3, "2C 3C 4C 5C | 5C 6C 7C 8C", True, ""),
+    (3, "2C 3C 4C 5C | 2C 3C 4C 5C", True, ""),
+    (3, "2C 3C 4C 5C | 6D 7D 8D 9D", True, ""),
+    (3, "6C 7C 8C 9C | 2C 3C 4C 5C", False, "2C-5C and 6C-9C"),
+    (3, "2C 3C 4C 5C | 6C 7C 8C JK", False, "must not touch"),
+    (3, "2C 3C 4C 5C 6C 7C 8C 9C", False, "2 melds, not 1"),
+    (4, "9C 9D 9H | KC KD KS | 5C 5D 5H", True, ""),
+    (4, "9C 9D JK | KC KD JK | 5C 5D JK", True, ""),
+    (4, "9C 9D 9H | KC KD KS | 9S 9C 9D", False, "different ranks"),
+    (5, "9C 9D 9H | KC KD KS | 4H 5H 6H 7H", True, ""),
+    (5, "9C 9D 9H | 9S 9C 9D | 4H 5H 6H 7H", False, "different ranks"),
+    (5, "9C 9D 9H | KC KD KS | 4H 5H 6H 7H | 8H 9H 10H JH", False, "3 melds, not 4"),
+    (6, "9C 9D 9H | 2C 3C 4C 5C | 7C 8C 9C 10C", True, ""),
+    (6, "9C 9D 9H | 2C 3C 4C 5C | 6C 7C 8C 9C", False, "must not touch"),
+    (6, "9C 9D 9H | KC KD KS | 4H 5H 6H 7H", False, "these groups make 2 sets and 1 run"),
+    (7, "2H 3H 4H 5H | 7S 8S 9S 10S | 4D 5D 6D 7D", True, ""),
+    (7, "2S 3S 4S 5S | 4S 5S 6S 7S | 6S 7S 8S 9S", False, "2S-5S and 6S-9S"),
+    (7, "2S 3S 4S 5S | 4S 5S 6S 7S | 8D 9D 10D JD", True, ""),
+    (7, "2S 3S 4S 5S | 4S 5S 6S 7S | 9S 10S JS QS", True, ""),
+]
+
+TEN_ROUND_CASES = [
+    (1, "9C 9D 9H | 9S 9C 9D", True, ""),
+    (1, "8C 8D JK JK | KC KD KS", True, ""),
+    (1, "8C JK JK | KC KD KS", False, "no more wilds than naturals"),
+    (1, "8C 8D JK | KC KD KS", True, ""),
+    (2, "9C 9D 9H | 4H 5H 6H 7H", True, ""),
+    (2, "9C 9D 9H | AD 2D 3D 4D", True, ""),
+    (2, "9C 9D 9H | QD KD AD 2D", False, "wrap"),
+    (2, "9C 9D 9H | 4H JK JK 7H", True, ""),
+    (2, "9C 9D 9H | 4H JK JK JK", False, "no more wilds than naturals"),
+    (3, "2C 3C 4C 5C | 6C 7C 8C 9C", True, ""),
+    (3, "2C 3C 4C 5C | 6C 7C 8C", False, "at least 4"),
+    (4, "9C 9D 9H | 4H 5H 6H 7H", False, "at least 5"),
+    (4, "9C 9D 9H | 4H 5H 6H 7H 8H", True, ""),
+    (4, "9C 9D 9H 9S | 4H 5H 6H 7H 8H", True, ""),
+    (5, "9C 9D 9H | 9S 9C 9D | 9H 9S JK", True, ""),
+    (5, "9C 9D 9H | KC KD KS", False, "3 melds, not 2"),
+    (6, "9C 9D 9H | 4H 5H 6H 7H 8H 9H", False, "at least 7"),
+    (6, "9C 9D 9H | 4H 5H 6H 7H 8H 9H 10H", True, ""),
+    (6, "9C 9D 9H | 4H 5H JK 7H JK 9H 10H", True, ""),
+    (7, "2C 3C 4C 5C | 6C 7C 8C 9C | 10C JC QC KC", True, ""),
+    (8, "9C 9D 9H | 2H 3H 4H 5H 6H 7H 8H 9H 10H JH", True, ""),
+    (8, "9C 9D 9H | 2H 3H 4H 5H 6H 7H 8H 9H 10H", False, "at least 10"),
+    (8, "9C 9D 9H | AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", True, ""),
+    (9, "9C 9D 9H | KC KD KS | 5C 5D 5H | 4H 5H 6H 7H 8H", True, ""),
+    (9, "9C 9D 9H | KC KD KS | 4H 5H 6H 7H 8H", False, "4 melds, not 3"),
+    (9, "9C 9D 9H | KC KD KS | 5C 5D 5H | 4H 5H 6H 7H", False, "at least 5"),
+    (10, "AC 2C 3C 4C 5C | 6C 7C 8C 9C 10C | JC QC KC AC JK", True, ""),
+    (10, "2C 3C 4C 5C | 6C 7C 8C 9C | 10C JC QC KC", False, "at least 5"),
+]
+
+ISRA_CASES = [
+    (1, "JK JK JK | KC KD KS", True, ""),
+    (1, "9C 9D 9H | 9S 9C 9D", True, ""),
+    (1, "2C 2D 2H | KC KD KS", True, ""),
+    (1, "7C 2D JK | KC KD KS", True, ""),
+    (2, "9C 9D 9H | AH 2H 3H 4H", True, ""),
+    (2, "9C 9D 9H | 3H 2S 5H 2D", True, ""),
+    (2, "9C 9D 9H | 3H JK JK 6H", False, "next to each other"),
+    (2, "9C 9D 9H | QS KS AS 2S", True, ""),
+    (2, "9C 9D 9H | QS KS AS 3S", False, ""),
+    (3, "2C 3C 4C 5C | 6C 7C 8C 9C", True, ""),
+    (3, "AC 2C 3C 4C | JD QD KD AD", True, ""),
+    (4, "9C 9D 9H | KC KD KS | JK JK 2S", True, ""),
+    (4, "9C 9D 9H | KC KD KS", False, "3 melds, not 2"),
+    (5, "9C 9D 9H | 9S 9C 9D | 4H 5H 6H 7H", True, ""),
+    (6, "9C 9D 9H | 2C 3C 4C 5C | 6C 7C 8C 9C", True, ""),
+    (6, "9C 9D 9H | 4H 5H 6H 7H", False, "3 melds, not 2"),
+    (7, "2C 3C 4C 5C | 6C 7C 8C 9C | 10C JC QC KC", True, ""),
+    (7, "2C 3C 4C 5C | 6C 7C 8C 9C | 10C JC QC", False, "at least 4"),
+]
+
+TABLE = (
+    [("pagat7", *case) for case in PAGAT7_CASES]
+    + [("ten-round", *case) for case in TEN_ROUND_CASES]
+    + [("isra", *case) for case in ISRA_CASES]
+)
+
+
+@pytest.mark.parametrize(("preset", "round_number", "text", "legal", "words"), TABLE)
+def test_contract_table(preset: str, round_number: int, text: str, legal: bool, words: str) -> None:
+    """check_contract on the groups, and find_contract on the same cards as a hand, per preset and round."""
+    rules = PRESETS[preset]
+    verdict = sr.check_contract(groups(text), rules, round_number)
+    assert bool(verdict) is legal, verdict.reason
+    assert words in verdict.reason
+    if legal:
+        assert verdict.reason == "" and len(verdict.melds) == rules.contract(round_number).melds
+        # the hand of the same cards holds a layout (perhaps another one)
+        hand = P(text.replace("|", " "))
+        layout = sr.find_contract(hand, rules, round_number)
+        assert layout is not None
+        assert_layout_from(layout, hand, rules, round_number)
+    else:
+        assert verdict.reason and verdict.melds == ()
+
+
+def test_the_table_is_big_enough() -> None:
+    """The table covers every round of every preset, legal and not."""
+    assert len(TABLE) >= 60
+    for preset, rules in PRESETS.items():
+        rounds = {(r, legal) for p, r, _, legal, _ in TABLE if p == preset}
+        assert {r for r, _ in rounds} == set(range(1, rules.rounds + 1))
+        assert {legal for _, legal in rounds} == {True, False}
+
+
+# ---------------------------------------------------------------------------
+# find_contract against the brute-force oracle
+
+
+def deck_counts(rules: sr.Rules) -> Counter[sr.Card]:
+    return Counter(sr.full_deck(rules.decks_for(rules.max_players), rules.jokers_per_deck))
+
+
+@st.composite
+def small_hands(draw: st.DrawFn, rules: sr.Rules, sizes: tuple[int, int], max_wilds: int) -> list[sr.Card]:
+    """A hand drawn mostly from one to three suits and a band of neighbouring ranks, with a few wilds, so that
+    near misses are common; no card more often than the decks hold it."""
+    rng = random.Random(draw(st.integers(0, 2**64), label="seed"))
+    supply = deck_counts(rules)
+    suits = rng.sample(list(sr.Suit), rng.choice((1, 2, 2, 3)))
+    low = rng.randint(2, 10)
+    ranks = range(low, min(14, low + rng.randint(4, 8)) + 1)
+    near = [c for c in supply.elements() if c.suit in suits and c.rank in ranks and not sr.is_wild(c, rules)]
+    anything = [c for c in supply.elements() if not sr.is_wild(c, rules)]
+    wilds = [c for c in supply.elements() if sr.is_wild(c, rules)]
+    hand = rng.sample(wilds, rng.randint(0, max_wilds))
+    size = rng.randint(*sizes)
+    while len(hand) < size:
+        card = rng.choice(near if near and rng.random() < 0.9 else anything)
+        if hand.count(card) < supply[card]:
+            hand.append(card)
+    return hand
+
+
+@st.composite
+def planted_hands(
+    draw: st.DrawFn, rules: sr.Rules, round_number: int, spare: tuple[int, int] = (0, 3)
+) -> list[sr.Card]:
+    """A hand built around the contract: its sets and runs dealt from the decks (some cards replaced by wilds,
+    runs often in one suit so they collide), a few spare cards, and often one card taken away or swapped, so
+    that hands with a layout and near misses both come often."""
+    rng = random.Random(draw(st.integers(0, 2**64), label="seed"))
+    contract = rules.contract(round_number)
+    supply = deck_counts(rules)
+    wilds = [c for c in supply if sr.is_wild(c, rules)]
+    hand: list[sr.Card] = []
+
+    def take(card: sr.Card) -> None:
+        if rng.random() < 0.15:
+            card = rng.choice(wilds)
+        if supply[card] > 0:
+            supply[card] -= 1
+            hand.append(card)
+
+    suits = rng.sample(list(sr.Suit), rng.choice((1, 1, 2, 4)))
+    for _ in range(contract.sets):
+        rank = rng.randint(2, 14)
+        for _ in range(contract.set_length):
+            take(sr.Card(rank, rng.choice(list(sr.Suit))))
+    lowest = 1 if rules.ace_low else 2
+    runs = []
+    for _ in range(contract.runs):
+        suit = rng.choice(suits)
+        start = rng.randint(lowest, 15 - contract.run_length)
+        runs.append([suit, start, start + contract.run_length - 1])
+        for position in range(start, start + contract.run_length):
+            take(sr.Card(sr.ACE if position == 1 else position, suit))
+    for _ in range(rng.randint(*spare)):
+        if runs and contract.no_discard:  # the whole hand goes down: spare cards lengthen a run
+            run = rng.choice(runs)
+            if run[2] < 14 and (run[1] == lowest or rng.random() < 0.5):
+                run[2] += 1
+                take(sr.Card(run[2], sr.Suit(run[0])))
+            elif run[1] > lowest:
+                run[1] -= 1
+                take(sr.Card(sr.ACE if run[1] == 1 else run[1], sr.Suit(run[0])))
+        else:
+            take(sr.Card(rng.randint(2, 14), rng.choice(suits)))
+    if hand and rng.random() < 0.3:
+        hand.pop(rng.randrange(len(hand)))
+        if rng.random() < 0.5:
+            take(sr.Card(rng.randint(2, 14), rng.choice(list(sr.Suit))))
+    rng.shuffle(hand)
+    return hand
+
+
+# (preset, round, hand sizes, most wilds): small hands, so the oracle stays quick
+ORACLE_CASES = [
+    *(("pagat7", r, (7, 11), 3) for r in range(1, 7)),
+    ("pagat7", 7, (12, 14), 3),
+    *(("ten-round", r, (7, 11), 3) for r in range(1, 7)),
+    ("ten-round", 7, (12, 13), 3),
+    ("ten-round", 8, (13, 15), 2),
+    ("ten-round", 9, (14, 16), 2),
+    ("ten-round", 10, (15, 17), 2),
+    *(("isra", r, (7, 11), 3) for r in range(1, 8)),
+]
+
+ORACLE_SETTINGS = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
+
+
+@pytest.mark.parametrize(("preset", "round_number", "sizes", "max_wilds"), ORACLE_CASES)
+@ORACLE_SETTINGS
+@given(data=st.data())
+def test_find_contract_agrees_with_the_oracle(
+    preset: str, round_number: int, sizes: tuple[int, int], max_wilds: int, data: st.DataObject
+) -> None:
+    """On random small hands, find_contract finds a layout exactly when the exhaustive oracle does, and what it
+    finds meets the contract with cards from the hand (the whole hand in a no-discard round)."""
+    rules = PRESETS[preset]
+    hand = data.draw(st.one_of(planted_hands(rules, round_number), small_hands(rules, sizes, max_wilds)), label="hand")
+    expected = oracle_find(hand, rules, round_number)
+    found = sr.find_contract(hand, rules, round_number)
+    assert (found is None) == (expected is None), (sr.format_cards(hand), expected)
+    if found is not None:
+        assert_layout_from(found, hand, rules, round_number)
+    if expected is not None:
+        assert_layout_from(expected, hand, rules, round_number)
+
+
+HOUSE = {
+    "pagat7 with wild 2s": attrs.evolve(sr.PAGAT7, wild_twos=True),
+    "ten-round with distinct sets and gapped runs": attrs.evolve(
+        sr.TEN_ROUND, distinct_contract_set_ranks=True, contract_run_gap=1
+    ),
+    "isra with at most two wilds per meld, no more than naturals": attrs.evolve(
+        sr.ISRA, max_wilds_per_meld=2, wilds_at_most_naturals=True
+    ),
+    "pagat7, two wilds a meld, runs two apart": attrs.evolve(sr.PAGAT7, max_wilds_per_meld=2, contract_run_gap=2),
+    "isra, whole hand every round": attrs.evolve(
+        sr.ISRA, contracts=tuple(attrs.evolve(c, no_discard=True) for c in sr.ISRA.contracts)
+    ),
+    "liverpool": sr.LIVERPOOL,
+    "may-i": sr.MAY_I,
+    "ten-round-rulebook": sr.TEN_ROUND_RULEBOOK,
+    "wild limits that jump with length": attrs.evolve(
+        sr.TEN_ROUND, wilds_at_most_naturals=False, max_wilds_by_length=((3, 0), (4, 2), (6, 4))
+    ),
+    "wild limits that jump with length, whole hand": attrs.evolve(
+        sr.PAGAT7, max_wilds_per_meld=None, max_wilds_by_length=((3, 0), (4, 2)),
+        contracts=tuple(attrs.evolve(c, no_discard=True) for c in sr.PAGAT7.contracts),
+    ),
+}
+
+
+@pytest.mark.parametrize("house", sorted(HOUSE))
+@ORACLE_SETTINGS
+@given(data=st.data())
+def test_find_contract_agrees_with_the_oracle_under_house_rules(house: str, data: st.DataObject) -> None:
+    """The search is exact for any consistent Rules, not only the presets."""
+    rules = HOUSE[house]
+    round_number = data.draw(st.sampled_from([r for r in (1, 2, 3, 5, 6, 7) if r <= rules.rounds]), label="round")
+    hand = data.draw(planted_hands(rules, round_number), label="hand")
+    expected = oracle_find(hand, rules, round_number)
+    found = sr.find_contract(hand, rules, round_number)
+    assert (found is None) == (expected is None), (sr.format_cards(hand), expected)
+    if found is not None:
+        assert_layout_from(found, hand, rules, round_number)
+
+
+@pytest.mark.parametrize(("preset", "round_number"), [("pagat7", 3), ("pagat7", 7), ("ten-round", 2),
+                                                       ("isra", 6), ("ten-round", 5)])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_layout_listed_is_legal_and_from_the_hand(preset: str, round_number: int, data: st.DataObject) -> None:
+    """Every layout contract_layouts gives meets check_contract with cards from the hand; the first is
+    find_contract's; the order of the hand changes no verdict."""
+    rules = PRESETS[preset]
+    hand = data.draw(planted_hands(rules, round_number, (0, 4)), label="hand")
+    layouts = []
+    for layout in sr.contract_layouts(hand, rules, round_number):
+        assert_layout_from(layout, hand, rules, round_number)
+        layouts.append(layout)
+        if len(layouts) == 50:
+            break
+    assert sr.find_contract(hand, rules, round_number) == (layouts[0] if layouts else None)
+    shuffled = list(hand)
+    random.Random(data.draw(st.integers(0, 2**32), label="shuffle")).shuffle(shuffled)
+    assert (sr.find_contract(shuffled, rules, round_number) is None) == (not layouts)
+
+
+def test_the_oracle_can_say_yes_and_no() -> None:
+    """The oracle itself: it finds the seed's layout, refuses a near miss, and lists only legal layouts."""
+    hand = P("9C 9D 9H 4H 5H 6H 7H 4C 3C QC AS 5C")
+    assert oracle_find(hand, sr.PAGAT7, 2) is not None
+    assert oracle_find(P("9C 9D 4H 5H 6H 7H 4C 3C QC AS 5C"), sr.PAGAT7, 2) is None
+    assert oracle_find(P("2C 3C 4C 5C 6C 7C 8C 9C"), sr.PAGAT7, 3) is None
+    layouts = list(oracle_layouts(P("2C 3C 4C 5C 6C 7C 8C 9C JK"), sr.TEN_ROUND, 3))
+    assert layouts
+    for layout in layouts:
+        assert_layout_from(layout, P("2C 3C 4C 5C 6C 7C 8C 9C JK"), sr.TEN_ROUND, 3)
+
+
+# ---------------------------------------------------------------------------
+# hard hands: the search stays exact where it prunes
+
+
+@pytest.mark.parametrize(
+    ("preset", "round_number", "text", "holds"),
+    [
+        # ten-round 10: clubs make two runs of 5 but not three, and the diamonds none (rejected by counting)
+        ("ten-round", 10, "3C 8C 8C 9C 9C 10C 10C JC JC QC JD JD QD QD QD JK JK JK JK JK", False),
+        ("ten-round", 10, "7C 8C 8C 9C 9C 10C 10C JC JC QC JD JD QD QD QD JK JK JK JK JK", True),
+        # ten-round 9: three sets and a run of 5 share the wilds
+        ("ten-round", 9, "2D 6D 8D 8D JD 6H 6S 7S 8S 9S 9S JS QS JK JK JK", False),
+        ("ten-round", 9, "4H 4H 5H 8H 9H 10H JH JH QH 4S 5S 8S JS JK JK JK JK", True),
+        # isra 7 and 6 with wild 2s that are natural in their own place
+        ("isra", 7, "8C 9C 10C JC QC 2H 2S 8S 8S 9S 10S JS QS QS AS", True),
+        ("isra", 6, "2C 2C 4C 5C 6C 8C 8C 9C QC AD 5H 10H 3S 7S 7S JS JK", False),
+        # isra's 2s: natural in a set of 2s, or the wild that completes a pair
+        ("isra", 4, "2C 2D 2H 9C 9D 9H KC KD KH", True),
+        ("isra", 4, "2C 2D 9C 9D KC KD 5C 5D 2H", True),
+        ("isra", 4, "2C 2D 9C 9D KC KD 5C 5D 7H", False),
+    ],
+)
+def test_hard_hands(preset: str, round_number: int, text: str, holds: bool) -> None:
+    """Hands from the benchmark corpus and near misses: the answer, and a legal layout when there is one."""
+    rules = PRESETS[preset]
+    hand = P(text)
+    layout = sr.find_contract(hand, rules, round_number)
+    assert (layout is not None) is holds
+    if layout is not None:
+        assert_layout_from(layout, hand, rules, round_number)
