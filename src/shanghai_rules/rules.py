@@ -238,6 +238,12 @@ class Rules:
                     f"contracts[{number - 1}]: round {number} asks for melds shorter than "
                     f"min_set_length/min_run_length"
                 )
+        if self.hand_sizes is not None:
+            if not isinstance(self.hand_sizes, tuple) or len(self.hand_sizes) != len(self.contracts):
+                raise RulesError(f"hand_sizes: give one number per round ({len(self.contracts)}), "
+                                 f"or None, not {self.hand_sizes!r}")
+            for i, size in enumerate(self.hand_sizes):
+                _positive(f"hand_sizes[{i}]", size, 1)
         self._check_decks()
         if not isinstance(self.buy_limits, tuple) or len(self.buy_limits) != len(self.contracts):
             raise RulesError(
@@ -246,12 +252,6 @@ class Rules:
         for i, limit in enumerate(self.buy_limits):
             if limit is not None:
                 _positive(f"buy_limits[{i}]", limit, 0)
-        if self.hand_sizes is not None:
-            if not isinstance(self.hand_sizes, tuple) or len(self.hand_sizes) != len(self.contracts):
-                raise RulesError(f"hand_sizes: give one number per round ({len(self.contracts)}), "
-                                 f"or None, not {self.hand_sizes!r}")
-            for i, size in enumerate(self.hand_sizes):
-                _positive(f"hand_sizes[{i}]", size, 1)
         if self.max_wilds_by_length is not None:
             pairs = self.max_wilds_by_length
             if not isinstance(pairs, tuple) or not pairs:

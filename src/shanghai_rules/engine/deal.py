@@ -82,6 +82,8 @@ def new_game(rules: Rules, players: int, seed: int = 0, dealer: int = 0) -> Game
 def _cards(value: Iterable[Card] | str, where: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
+    if not isinstance(value, Iterable):
+        raise RulesError(f"{where}: {value!r} is not a group of cards")
     out = tuple(value)
     for card in out:
         if not isinstance(card, Card):
@@ -109,6 +111,8 @@ def setup_round(
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules: {rules!r} is not a Rules")
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
+        raise RulesError(f"hands: give one group of cards per seat, not {hands!r}")
     seats = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
     players = _check_players(rules, len(seats))
     for i, hand in enumerate(seats):
