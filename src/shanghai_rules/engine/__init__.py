@@ -29,7 +29,7 @@ from ..errors import IllegalAction
 from ..state import GameState
 from .common import fits, replace, trusted
 from .deal import cut, new_game, setup_round, start_round
-from .discard import discard, shanghai_refusal, turn_end_refusal
+from .discard import discard, shanghai_allowed, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
 from .play import can_finish as _can_finish
 from .play import judge_play, lay_down_plays, lay_off_plays, position_of, swap_plays
@@ -177,6 +177,6 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
     if not turn_end_refusal(state, seat):
         for card in dict.fromkeys(pos.hand):
             actions.append(trusted(Discard, seat, card, False))
-            if not shanghai_refusal(state, card):
+            if shanghai_allowed(state, card):
                 actions.append(trusted(Discard, seat, card, True))
     return actions

@@ -11,7 +11,7 @@ from ..state import GameState
 from .common import fits_any, remove_cards, replace
 from .scoring import end_round
 
-__all__ = ["discard", "discard_refusal", "ending_refusal", "shanghai_refusal", "turn_end_refusal"]
+__all__ = ["discard", "discard_refusal", "ending_refusal", "shanghai_allowed", "shanghai_refusal", "turn_end_refusal"]
 
 
 def ending_refusal(rules: Rules, contract: Contract, hand_size: int, owed: bool, must_go_down: bool) -> str:
@@ -45,14 +45,19 @@ def turn_end_refusal(state: GameState, player: int) -> str:
                           state.must_go_down)
 
 
+def shanghai_allowed(state: GameState, card: Card) -> bool:
+    """True if Shanghai may be declared on discarding ``card``: the rules have the call and
+    the card fits a meld on the table (SPEC 4.8).  The judgement :func:`shanghai_refusal` explains."""
+    return state.rules.shanghai_call and fits_any(card, state.table, state.rules)
+
+
 def shanghai_refusal(state: GameState, card: Card) -> str:
     """Why Shanghai may not be declared on discarding ``card``; empty if it may (SPEC 4.8)."""
-    rules = state.rules
-    if not rules.shanghai_call:
+    if shanghai_allowed(state, card):
+        return ""
+    if not state.rules.shanghai_call:
         return "these rules have no Shanghai declaration"
-    if not fits_any(card, state.table, rules):
-        return f"declaring Shanghai on {card}, which fits no meld on the table, is illegal (SPEC 4.8)"
-    return ""
+    return f"declaring Shanghai on {card}, which fits no meld on the table, is illegal (SPEC 4.8)"
 
 
 def discard_refusal(state: GameState, action: Discard) -> str:
