@@ -618,10 +618,28 @@ class _Search:
     def layouts(self) -> Iterator[tuple[Meld, ...]]:
         if self.total < self.contract.min_cards:
             return
-        if self.whole and self.contract.sets == 0 and self.total > 13 * self.contract.runs:
+        if self.whole and self.contract.sets == 0 and not self._whole_hand_runs_possible():
             return
         for _ in self._enter(0, 0):
             yield self._build()
+
+    def _whole_hand_runs_possible(self) -> bool:
+        """A quick necessary condition for laying a whole hand down as runs only: every suit
+        holding a card that cannot be wild needs a run, and the wilds must fill each such
+        run up to the minimum length (2s counted as wilds, which only helps)."""
+        contract = self.contract
+        if self.total > 13 * contract.runs:
+            return False
+        counts = self.counts
+        suits = 0
+        needed = 0
+        for suit in range(4):
+            base = suit * 13
+            naturals = sum(counts[base + 1:base + 13]) + (0 if self.wild_twos else counts[base])
+            if naturals:
+                suits += 1
+                needed += max(0, contract.run_length - naturals)
+        return suits <= contract.runs and needed <= self.wfree
 
     def _build(self) -> tuple[Meld, ...]:
         counts = list(self.counts)
