@@ -334,6 +334,20 @@ def _validate(meld: Meld, rules: Rules, min_length: int | None = None, counts: b
 # here is legal by construction and is not judged again card by card.
 
 
+def _mixed_group_reason(fixed: Sequence[Card]) -> str:
+    """Why cards of several ranks and several suits make no meld, naming the odd ones out
+    of the commonest suit when most of the cards share one."""
+    suits: dict[object, int] = {}
+    for card in fixed:
+        suits[card.suit] = suits.get(card.suit, 0) + 1
+    suit, count = max(suits.items(), key=lambda item: item[1])
+    if 2 * count > len(fixed) and isinstance(suit, Suit):
+        odd = " ".join(str(card) for card in fixed if card.suit is not suit)
+        return (f"neither a set (cards of one rank) nor a run: a run's cards must all be of one suit, "
+                f"and {odd} {'is' if ' ' not in odd else 'are'} not {suit.name.lower()}")
+    return "neither a set (cards of one rank) nor a run (cards of one suit in sequence)"
+
+
 def _mixed_ranks_reason(fixed: Sequence[Card]) -> str:
     first = fixed[0].rank
     other = next(card.rank for card in fixed if card.rank != first)
@@ -604,9 +618,7 @@ def check_meld(
         return MeldCheck(True, "set", found)
     if kind == "run" or len(fixed) > 1:
         if kind is None and not same_suit:
-            return MeldCheck(
-                False, None, None, "neither a set (cards of one rank) nor a run (cards of one suit in sequence)"
-            )
+            return MeldCheck(False, None, None, _mixed_group_reason(fixed))
         found = _arrange_run(
             fixed, twos, jokers, rules, rules.min_run_length if min_length is None else min_length, same_suit
         )
