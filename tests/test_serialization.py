@@ -612,3 +612,20 @@ def test_to_json_refuses_a_hand_built_state_with_a_wrong_field() -> None:
     weird = sr.Meld("run", sr.parse_cards("4C 5C 6C 7C"), suit=sr.Suit.CLUBS, start=0)
     with pytest.raises(SerializationError, match=r"melds\[0\]"):
         to_json(sr.LayDown(0, [weird]))
+
+
+def test_a_meld_grown_past_the_lay_down_wild_limit_round_trips_under_may_i() -> None:
+    """Where the wild limits bind only at lay-down (may-i), a meld that lay-offs grew past
+    them is legal, and a saved game holding it loads back equal."""
+    import attrs
+
+    rules = sr.get_rules("may-i")
+    eights = sr.check_meld(sr.parse_cards("8C 8D JK"), rules).meld
+    nines = sr.check_meld(sr.parse_cards("9S 9H 9D"), rules).meld
+    state = sr.setup_round(rules, hands=["3C 4D", "JK JK 5S 6S", "9C 9D"], stock="KS QS", discard="7H")
+    state = attrs.evolve(state, table=(sr.TableMeld(1, eights), sr.TableMeld(1, nines)), down=(False, True, False))
+    state = sr.apply(state, sr.DrawStock(1))
+    state = sr.apply(state, sr.LayOff(1, sr.parse_card("JK"), 0))
+    state = sr.apply(state, sr.LayOff(1, sr.parse_card("JK"), 0))
+    assert sr.format_cards(state.table[0].cards) == "8C 8D JK JK JK"
+    assert sr.from_json(sr.to_json(state)) == state

@@ -43,6 +43,13 @@ def is_wild(card: Card, rules: Rules) -> bool:
     return card.rank == JOKER or (card.rank == 2 and rules.wild_twos)
 
 
+def _frozen_cards(cards: object) -> tuple[Card, ...]:
+    """A meld keeps its cards as a tuple, so that no one can change a meld after building it."""
+    if isinstance(cards, list):
+        return tuple(cards)
+    return cards  # type: ignore[return-value]  # anything else is judged (and refused) by check_meld
+
+
 def _position_card(position: int, suit: Suit) -> Card:
     rank = ACE if position == 1 else position
     return ALL_CARDS[suit * 13 + rank - 2]
@@ -64,7 +71,7 @@ class Meld:
 
     kind: MeldKind
     """``"set"`` or ``"run"``."""
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = attrs.field(converter=_frozen_cards)
     """The cards in their arranged order."""
     rank: int | None = None
     """A set's rank (``None`` for a set of wilds only); ``None`` for a run."""

@@ -1153,7 +1153,7 @@ def _check_table(x: GameState | PlayerView, n: int) -> None:
             raise _fail(f"{path}.owner", f"there is no seat {tm.owner} ({n} players)")
         if not x.down[tm.owner]:
             raise _fail(f"{path}.owner", f"seat {tm.owner} owns a meld but is not down")
-        verdict = check_meld(tm.meld, rules)
+        verdict = check_meld(tm.meld, rules, laid_off=True)
         if not verdict:
             raise _fail(path, f"{tm.meld.describe()} is not a legal meld: {verdict.reason}")
         owned.setdefault(tm.owner, []).append(tm.meld.kind)

@@ -219,3 +219,19 @@ def test_game_over_refuses_every_action() -> None:
     assert state.is_over
     for action in (sr.StartRound(), sr.DrawStock(2), sr.Buy(0)):
         refused(state, action, "game is over")
+
+
+def test_a_meld_built_from_a_list_is_kept_as_a_tuple_spec_5() -> None:
+    """A caller's Meld built from a list is frozen: changing the list afterwards changes nothing
+    on the table, and the game goes on (SPEC 5: states are immutable values; SPEC 6)."""
+    from shanghai_rules.melds import Meld
+
+    state = sr.setup_round(sr.PAGAT7, hands=["3C 4C 5C", "8C 8D 8H 9C 9D 9H 5S 6S", "3D 4D 5D"],
+                           stock="KS QS JS", discard="2D")
+    state = sr.apply(state, sr.DrawStock(1))
+    eights = list(sr.parse_cards("8C 8D 8H"))
+    state = sr.apply(state, sr.LayDown(1, [Meld("set", eights, rank=8), "9C 9D 9H"]))  # type: ignore[arg-type]
+    eights.append(sr.parse_card("AS"))
+    assert state.table[0].cards == sr.parse_cards("8C 8D 8H")
+    assert sr.legal_actions(state)
+    assert sr.apply(state, sr.Discard(1, sr.parse_card("KS"))).phase == "draw"
