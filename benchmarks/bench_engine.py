@@ -1,8 +1,9 @@
 """Engine benchmark: microseconds per decision (legal_actions + apply) and games per second.
 
-Plays a fixed set of seeded games with a computer player, records every
-decision, then times replaying each decision as ``legal_actions(state)`` +
-``apply(state, action)``.  Also measures the memory held by all the states of
+Plays a fixed set of seeded games with a computer player (timed: the
+"self-play games/s" column, the players' thinking and views included), records
+every decision, then times replaying each decision as ``legal_actions(state)`` +
+``apply(state, action)`` (the "µs/decision" and "games/s" columns).  Also measures the memory held by all the states of
 one ``pagat7`` game.  A plain script: ``python benchmarks/bench_engine.py``.
 """
 
@@ -40,7 +41,21 @@ def _chooser() -> tuple[str, object]:
 
 
 def record_games(rules: sr.Rules, players: int, seeds: range) -> list[list[sr.Action]]:
-    """Play seeded games and return each game's decisions."""
+    """Play seeded games and return each game's decisions (see :func:`self_play`)."""
+    return self_play(rules, players, seeds)[0]
+
+
+def self_play(rules: sr.Rules, players: int, seeds: range) -> tuple[list[list[sr.Action]], float]:
+    """Play seeded games and return each game's decisions and the seconds it took.
+
+    With the computer players this is whole-game self-play: the players' own
+    thinking and the views they are given included."""
+    start = time.perf_counter()
+    games = _play(rules, players, seeds)
+    return games, time.perf_counter() - start
+
+
+def _play(rules: sr.Rules, players: int, seeds: range) -> list[list[sr.Action]]:
     _, greedy = _chooser()
     games = []
     for seed in seeds:
@@ -92,15 +107,15 @@ def main() -> None:
     policy, _ = _chooser()
     print(f"decisions replayed as legal_actions + apply; games recorded with {policy}")
     print(f"{'variant':<12}{'players':>8}{'games':>7}{'decisions':>11}{'µs/decision':>13}{'median game ms':>16}"
-          f"{'games/s':>9}")
+          f"{'games/s':>9}{'self-play games/s':>19}")
     seeds = range(1, args.games + 1)
     for rules, players in ((sr.PAGAT7, 4), (sr.TEN_ROUND, 6), (sr.ISRA, 4)):
-        games = record_games(rules, players, seeds)
+        games, played = self_play(rules, players, seeds)
         times = [replay_timed(rules, players, seed, actions) for seed, actions in zip(seeds, games)]
         decisions = sum(len(g) for g in games)
         total = sum(times)
         print(f"{rules.name:<12}{players:>8}{len(games):>7}{decisions:>11}{total / decisions * 1e6:>13.1f}"
-              f"{statistics.median(times) * 1e3:>16.1f}{len(games) / total:>9.1f}")
+              f"{statistics.median(times) * 1e3:>16.1f}{len(games) / total:>9.1f}{len(games) / played:>19.1f}")
     games = record_games(sr.PAGAT7, 4, range(1, 2))
     held, count = states_memory(sr.PAGAT7, 4, 1, games[0])
     print(f"memory held by all {count} states of one pagat7 game (4 players): {held / 1e6:.2f} MB")

@@ -17,6 +17,9 @@ GAMES = [
     (sr.PAGAT7, 3), (sr.PAGAT7, 4), (sr.PAGAT7, 5),
     (sr.TEN_ROUND, 3), (sr.TEN_ROUND, 5), (sr.TEN_ROUND, 8),
     (sr.ISRA, 3), (sr.ISRA, 4), (sr.ISRA, 7),
+    # the house variants (issue: house rules): full games under the same invariants
+    (sr.LIVERPOOL, 4), (sr.LIVERPOOL, 6), (sr.MAY_I, 4), (sr.MAY_I, 5),
+    (sr.TEN_ROUND_RULEBOOK, 4), (sr.CONTRACT_RUMMY, 4),
 ]
 
 

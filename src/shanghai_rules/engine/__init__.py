@@ -132,7 +132,7 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
         seat = state.cutter
         if player is not None and player != seat:
             return []
-        return [Cut(seat, count) for count in range(1, len(state.stock) + 1)]
+        return [trusted(Cut, seat, count) for count in range(1, len(state.stock) + 1)]
     actions: list[Action] = []
     if state.phase == "draw":
         n = state.players
