@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 
 import shanghai_rules as sr
 
@@ -266,3 +267,24 @@ def test_owed_wild_given_to_the_table_by_a_second_swap_is_settled_spec_4_7() -> 
     assert state.owed_wilds == (card("2D"),)
     assert card("2H") not in state.hands[0]
     assert state.table[0].cards == cards("AH 2H 3H 4H")
+
+
+def test_swap_refused_when_the_freed_wild_fits_nowhere_even_with_a_large_hand_spec_4_9() -> None:
+    """No trap (SPEC 4.9): a pagat7 swap whose freed joker no meld can take is refused,
+    however many other cards the player could lay off first (000: the freed wild must be
+    played again that turn; every run on the table already holds its one wild)."""
+    import attrs
+
+    from shanghai_rules import Meld, Suit
+
+    full = Meld("run", sr.parse_cards("2C 3C 4C 5C 6C JK 8C 9C 10C JC QC KC AC"), suit=Suit.CLUBS, start=2)
+    runs = [sr.check_meld(sr.parse_cards(f"7{s} 8{s} JK 10{s}"), sr.PAGAT7).meld for s in "DHS"]
+    hand = "7C " + " ".join(f"{r}{s}" for s in "DHS" for r in ("3", "4", "5", "6", "J", "Q", "K", "A"))
+    state = sr.setup_round(sr.PAGAT7, hands=["3C 4C 5C", hand, "9C 9D 4C"], stock="KS QS", discard="7H",
+                           round_number=3)
+    table = (sr.TableMeld(0, full), *(sr.TableMeld(1, m) for m in runs if m is not None))
+    state = sr.apply(attrs.evolve(state, table=table, down=(True, True, False)), sr.DrawStock(1))
+    swap = sr.SwapWild(1, sr.parse_card("7C"), 0)
+    assert swap not in sr.legal_actions(state)
+    with pytest.raises(sr.IllegalAction, match="freed wild could not be played"):
+        sr.apply(state, swap)

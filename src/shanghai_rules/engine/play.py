@@ -253,7 +253,7 @@ def _search(turn: Turn, pos: Position, seen: set[tuple[object, ...]]) -> bool:
     if key in seen:
         return False
     seen.add(key)
-    for _, after in plays(turn, pos):
+    for _, after in _useful_plays(turn, pos):
         if not after.hand:
             return True
         if _can_discard(turn, after):
@@ -261,6 +261,37 @@ def _search(turn: Turn, pos: Position, seen: set[tuple[object, ...]]) -> bool:
         if _search(turn, after, seen):
             return True
     return False
+
+
+def _useful_plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
+    """The plays worth trying in the search for a way to finish the turn, most promising first.
+
+    Laying off an owed wild comes first.  Where the only thing left to do is to
+    place owed wilds, and the rules limit wilds by count alone (no limit relative
+    to naturals or to length, wilds may touch in runs, and the last card may be
+    discarded), laying off natural cards cannot make room for a wild: it adds no
+    capacity to a set and only moves a run's ends toward the ace.  Those
+    lay-offs are left out, so that a hopeless obligation is seen to be hopeless
+    at once instead of after every order of lay-offs.
+    """
+    rules = turn.rules
+    owed_only = bool(pos.owed) and not pos.must_go_down
+    naturals_useless = (
+        owed_only
+        and not rules.wilds_at_most_naturals
+        and rules.max_wilds_by_length is None
+        and not rules.run_wilds_apart
+        and rules.going_out != "play"
+    )
+    later: list[tuple[Play, Position]] = []
+    for play, after in lay_off_plays(turn, pos):
+        if play.card in pos.owed:
+            yield play, after
+        elif not naturals_useless:
+            later.append((play, after))
+    yield from swap_plays(turn, pos)
+    yield from lay_down_plays(turn, pos)
+    yield from later
 
 
 def plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
