@@ -145,10 +145,22 @@ _A = TypeVar("_A")
 _ACTION_FIELDS: dict[type[Any], tuple[str, ...]] = {}
 
 
+_ACTIONS: dict[tuple[Any, ...], Any] = {}
+_ACTIONS_MAX = 1 << 16
+
+
 def trusted(cls: type[_A], *values: Any) -> _A:
     """An action built from values the engine has just checked itself (seats in range,
     cards from a hand, indices into the table), without running the field validators
-    meant for callers' input.  Equal to ``cls(*values)``."""
+    meant for callers' input.  Equal to ``cls(*values)``.
+
+    Actions are immutable values, so the same one is handed out again when the same
+    values come back (``legal_actions`` lists the same discards turn after turn).
+    """
+    key = (cls, *values)
+    action = _ACTIONS.get(key)
+    if action is not None:
+        return action  # type: ignore[no-any-return]
     names = _ACTION_FIELDS.get(cls)
     if names is None:
         names = _ACTION_FIELDS[cls] = tuple(field.name for field in attrs.fields(cls))  # type: ignore[arg-type]
@@ -157,6 +169,9 @@ def trusted(cls: type[_A], *values: Any) -> _A:
         _set(action, name, value)
     for name in names[len(values):]:
         _set(action, name, getattr(attrs.fields(cls), name).default)  # type: ignore[arg-type]
+    if len(_ACTIONS) >= _ACTIONS_MAX:
+        _ACTIONS.clear()
+    _ACTIONS[key] = action
     return action
 
 
