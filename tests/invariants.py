@@ -186,3 +186,27 @@ def _choose(actions: list[sr.Action], rng: random.Random) -> sr.Action:
         if main:
             return rng.choice(main)
     return rng.choice(actions)
+
+
+PLAYS = (sr.LayDown, sr.LayOff, sr.SwapWild, sr.CallShanghai)
+
+
+def choose(rng: random.Random, state: sr.GameState, bias: float) -> sr.Action:
+    """A random legal action; with probability ``bias`` a play (lay down, lay off, swap, call) when there is one."""
+    actions = sr.legal_actions(state)
+    plays = [a for a in actions if isinstance(a, PLAYS)]
+    if plays and rng.random() < bias:
+        return rng.choice(plays)
+    return rng.choice(actions)
+
+
+def game(rules: sr.Rules, players: int, seed: int, steps: int, bias: float = 0.7) -> Iterator[sr.GameState]:
+    """The states of a random game, the first included, for at most ``steps`` actions."""
+    rng = random.Random(seed)
+    state = sr.new_game(rules, players=players, seed=seed, dealer=seed % players)
+    yield state
+    for _ in range(steps):
+        if state.is_over:
+            return
+        state = sr.apply(state, choose(rng, state, bias))
+        yield state

@@ -12,20 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rules as sr
+from invariants import choose
 from shanghai_rules import records
 from shanghai_rules.records import GameRecord, ReplayError, final_state, replay
 from shanghai_rules.serialization import SerializationError, from_json, to_dict, to_json
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-PLAYS = (sr.LayDown, sr.LayOff, sr.SwapWild, sr.CallShanghai)
-
-
-def choose(rng: random.Random, state: sr.GameState, bias: float) -> sr.Action:
-    actions = sr.legal_actions(state)
-    plays = [a for a in actions if isinstance(a, PLAYS)]
-    if plays and rng.random() < bias:
-        return rng.choice(plays)
-    return rng.choice(actions)
 
 
 def play(rules: sr.Rules, players: int, seed: int, dealer: int, steps: int,

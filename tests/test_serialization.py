@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rules as sr
+from invariants import choose, game
 from shanghai_rules import serialization
 from shanghai_rules.records import GameRecord
 from shanghai_rules.serialization import (
@@ -30,28 +31,6 @@ from shanghai_rules.serialization import (
 from shanghai_rules.views import PlayerView, observe
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-PLAYS = (sr.LayDown, sr.LayOff, sr.SwapWild, sr.CallShanghai)
-
-
-def choose(rng: random.Random, state: sr.GameState, bias: float) -> sr.Action:
-    """A random legal action; with probability ``bias`` a play (lay down, lay off, swap, call) when there is one."""
-    actions = sr.legal_actions(state)
-    plays = [a for a in actions if isinstance(a, PLAYS)]
-    if plays and rng.random() < bias:
-        return rng.choice(plays)
-    return rng.choice(actions)
-
-
-def game(rules: sr.Rules, players: int, seed: int, steps: int, bias: float = 0.7) -> Iterator[sr.GameState]:
-    """The states of a random game, the first included, for at most ``steps`` actions."""
-    rng = random.Random(seed)
-    state = sr.new_game(rules, players=players, seed=seed, dealer=seed % players)
-    yield state
-    for _ in range(steps):
-        if state.is_over:
-            return
-        state = sr.apply(state, choose(rng, state, bias))
-        yield state
 
 
 def find(rules: sr.Rules, players: int, want: Callable[[sr.GameState], object], bias: float = 0.8,
