@@ -620,8 +620,41 @@ class _Search:
             return
         if self.whole and self.contract.sets == 0 and not self._whole_hand_runs_possible():
             return
+        if self.contract.runs and not self._some_run_window():
+            return
         for _ in self._enter(0, 0):
             yield self._build()
+
+    def _some_run_window(self) -> bool:
+        """A quick necessary condition for any run: some stretch of the minimum length in some
+        suit holds enough naturals that the wilds allowed in one run can fill the rest.
+
+        Valid where the wild limit is a plain count (or none): a legal longer run
+        then holds a legal stretch of the minimum length.  Where the limit grows
+        with the length or depends on the naturals, this says nothing (True).
+        """
+        rules = self.rules
+        if rules.max_wilds_by_length is not None or self.ratio:
+            return True
+        length = self.contract.run_length
+        cap = rules.max_wilds_per_meld
+        allowed = self.wfree if cap is None else min(cap, self.wfree)
+        need = max(1, length - allowed)
+        counts = self.counts
+        lowest = self.lowest
+        for codes in _CODES:
+            have = [0] * 15
+            for position in range(lowest, 15):
+                if counts[codes[position]]:
+                    have[position] = 1
+            window = sum(have[lowest:lowest + length])
+            if window >= need:
+                return True
+            for start in range(lowest + 1, 15 - length + 1):
+                window += have[start + length - 1] - have[start - 1]
+                if window >= need:
+                    return True
+        return False
 
     def _whole_hand_runs_possible(self) -> bool:
         """A quick necessary condition for laying a whole hand down as runs only: every suit
