@@ -654,3 +654,15 @@ def test_hard_hands(preset: str, round_number: int, text: str, holds: bool) -> N
     assert (layout is not None) is holds
     if layout is not None:
         assert_layout_from(layout, hand, rules, round_number)
+
+
+def test_touching_runs_refusal_suggests_an_arranged_meld_when_a_plain_group_placed_a_wild_spec5() -> None:
+    """SPEC 5: a plain group puts a wild at the high end; when that makes same-suit runs touch
+    (pagat7, 000), the refusal says how to place the wild elsewhere, and the arranged Meld is accepted."""
+    plain = sr.check_contract([sr.parse_cards("2C 3C 4C 5C"), sr.parse_cards("6C 7C 8C JK")], sr.PAGAT7, 3)
+    assert not plain
+    assert "pass an arranged Meld" in plain.reason
+    arranged = sr.Meld.run(sr.parse_cards("JK 6C 7C 8C"), start=5)
+    assert sr.check_contract([sr.parse_cards("2C 3C 4C 5C"), arranged], sr.PAGAT7, 3)
+    natural = sr.check_contract([sr.parse_cards("2C 3C 4C 5C"), sr.parse_cards("6C 7C 8C 9C")], sr.PAGAT7, 3)
+    assert "arranged Meld" not in natural.reason

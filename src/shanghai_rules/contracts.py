@@ -199,6 +199,12 @@ def check_contract(groups: Iterable[Iterable[Card] | Meld], rules: Rules, round_
         reason = contract_rule_reason(choice, rules)
         if not reason:
             return ContractCheck(True, tuple(choice))
+        placed = any(
+            m.kind == "run" and not isinstance(g, Meld) and m.wild_indices() for g, m in zip(given, choice)
+        )
+        if placed and "touch" in reason:
+            reason += ("; a plain group puts a wild at the high end of its run: pass an arranged Meld "
+                       "to place it elsewhere")
     if not reason:
         sets = sum(1 for o in options if all(m.kind == "set" for m in o))
         runs = sum(1 for o in options if all(m.kind == "run" for m in o))
