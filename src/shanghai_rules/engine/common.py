@@ -14,7 +14,7 @@ import attrs
 
 from ..cards import ALL_CARDS, Card
 from ..errors import IllegalAction
-from ..melds import End, Meld, is_wild, lay_off_options
+from ..melds import End, Meld, lay_off_options
 from ..rules import Rules
 from ..state import GameState, TableMeld
 
@@ -211,8 +211,3 @@ def _fitting(melds: tuple[Meld, ...], rules: Rules) -> frozenset[Card]:
     for meld in melds:
         out.update(fits(meld, rules))
     return frozenset(out)
-
-
-def wild(card: Card, rules: Rules) -> bool:
-    """``is_wild``, re-exported for the phase modules."""
-    return is_wild(card, rules)

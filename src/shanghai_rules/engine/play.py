@@ -29,7 +29,6 @@ __all__ = [
     "judge_play",
     "lay_down_plays",
     "lay_off_plays",
-    "plays",
     "position_of",
     "swap_plays",
 ]
@@ -294,11 +293,6 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
     yield from later
 
 
-def plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
-    """Every play allowed from ``pos`` before the no-trap test, with the position after it."""
-    yield from lay_down_plays(turn, pos)
-    yield from lay_off_plays(turn, pos)
-    yield from swap_plays(turn, pos)
 
 
 def lay_down_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayDown, Position]]:
