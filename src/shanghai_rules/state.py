@@ -15,7 +15,7 @@ from .cards import Card
 from .melds import Meld, MeldKind
 from .rules import Contract, Rules
 
-__all__ = ["EndedBy", "GameState", "Phase", "RoundResult", "TableMeld"]
+__all__ = ["EndedBy", "GameState", "Phase", "RoundFacts", "RoundResult", "TableMeld"]
 
 Phase = Literal["cut", "draw", "play", "round_over", "game_over"]
 """Where the game stands: waiting for the cut, for the player on turn to draw,
@@ -70,8 +70,32 @@ class RoundResult:
     """Points taken off the total of the seat that went out blind (``Rules.blind_bonus``)."""
 
 
+class RoundFacts:
+    """What a full state and a player's view both derive from the fields they share
+    (``rules``, ``round_number``, ``phase``, ``upcard_live``, ``discard``)."""
+
+    __slots__ = ()
+    rules: Rules
+    round_number: int
+    phase: Phase
+    upcard_live: bool
+    discard: tuple[Card, ...]
+
+    @property
+    def contract(self) -> Contract:
+        """The current round's contract."""
+        return self.rules.contracts[self.round_number - 1]
+
+    @property
+    def upcard(self) -> Card | None:
+        """The card that can be taken or bought now, if any."""
+        if self.upcard_live and self.discard and self.phase == "draw":
+            return self.discard[-1]
+        return None
+
+
 @attrs.frozen(kw_only=True)
-class GameState:
+class GameState(RoundFacts):
     """The whole position of a game: a frozen value.
 
     Build one with :func:`~shanghai_rules.engine.new_game` or
@@ -135,18 +159,6 @@ class GameState:
     def players(self) -> int:
         """The number of seats."""
         return len(self.hands)
-
-    @property
-    def contract(self) -> Contract:
-        """The current round's contract."""
-        return self.rules.contracts[self.round_number - 1]
-
-    @property
-    def upcard(self) -> Card | None:
-        """The card that can be taken or bought now, if any."""
-        if self.upcard_live and self.discard and self.phase == "draw":
-            return self.discard[-1]
-        return None
 
     @property
     def round_scores(self) -> tuple[tuple[int, ...], ...]:

@@ -37,14 +37,14 @@ import attrs
 from .actions import Action
 from .cards import Card
 from .engine import legal_actions
-from .rules import Contract, Rules
-from .state import GameState, Phase, RoundResult, TableMeld
+from .rules import Rules
+from .state import GameState, Phase, RoundFacts, RoundResult, TableMeld
 
 __all__ = ["PlayerView", "observe"]
 
 
 @attrs.frozen(kw_only=True)
-class PlayerView:
+class PlayerView(RoundFacts):
     """What one seat may know of a game: a frozen value made by :func:`observe`.
 
     The fields mirror :class:`~shanghai_rules.state.GameState`, with the seat's
@@ -111,18 +111,6 @@ class PlayerView:
     def players(self) -> int:
         """The number of seats."""
         return len(self.hand_sizes)
-
-    @property
-    def contract(self) -> Contract:
-        """The current round's contract."""
-        return self.rules.contracts[self.round_number - 1]
-
-    @property
-    def upcard(self) -> Card | None:
-        """The card that can be taken or bought now, if any."""
-        if self.upcard_live and self.discard and self.phase == "draw":
-            return self.discard[-1]
-        return None
 
     @property
     def my_turn(self) -> bool:
