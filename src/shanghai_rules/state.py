@@ -71,8 +71,7 @@ class RoundResult:
 
 
 class RoundFacts:
-    """What a full state and a player's view both derive from the fields they share
-    (``rules``, ``round_number``, ``phase``, ``upcard_live``, ``discard``)."""
+    """What a full state and a player's view both derive from the fields they share."""
 
     __slots__ = ()
     rules: Rules
@@ -80,6 +79,8 @@ class RoundFacts:
     phase: Phase
     upcard_live: bool
     discard: tuple[Card, ...]
+    scores: tuple[int, ...]
+    round_results: tuple[RoundResult, ...]
 
     @property
     def contract(self) -> Contract:
@@ -92,6 +93,24 @@ class RoundFacts:
         if self.upcard_live and self.discard and self.phase == "draw":
             return self.discard[-1]
         return None
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """One row per finished round: what each seat added to its total."""
+        return tuple(r.points for r in self.round_results)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last round has ended."""
+        return self.phase == "game_over"
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the lowest total once the game is over (a tie shares the win); empty before."""
+        if self.phase != "game_over":
+            return ()
+        best = min(self.scores)
+        return tuple(i for i, s in enumerate(self.scores) if s == best)
 
 
 @attrs.frozen(kw_only=True)
@@ -160,23 +179,6 @@ class GameState(RoundFacts):
         """The number of seats."""
         return len(self.hands)
 
-    @property
-    def round_scores(self) -> tuple[tuple[int, ...], ...]:
-        """One row per finished round: what each seat added to its total."""
-        return tuple(r.points for r in self.round_results)
-
-    @property
-    def is_over(self) -> bool:
-        """True once the last round has ended."""
-        return self.phase == "game_over"
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats with the lowest total once the game is over (a tie shares the win); empty before."""
-        if self.phase != "game_over":
-            return ()
-        best = min(self.scores)
-        return tuple(i for i, s in enumerate(self.scores) if s == best)
 
     @property
     def cutter(self) -> int:

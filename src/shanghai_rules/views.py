@@ -117,23 +117,6 @@ class PlayerView(RoundFacts):
         """True when this seat is on turn (in the draw or play phase)."""
         return self.phase in ("draw", "play") and self.turn == self.player
 
-    @property
-    def round_scores(self) -> tuple[tuple[int, ...], ...]:
-        """One row per finished round: what each seat added to its total."""
-        return tuple(r.points for r in self.round_results)
-
-    @property
-    def is_over(self) -> bool:
-        """True once the last round has ended."""
-        return self.phase == "game_over"
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats with the lowest total once the game is over; empty before."""
-        if self.phase != "game_over":
-            return ()
-        best = min(self.scores)
-        return tuple(i for i, s in enumerate(self.scores) if s == best)
 
 
 def observe(state: GameState, player: int) -> PlayerView:
