@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rules as sr
+import shanghai_rules.contracts as contracts_module
 from contract_oracle import oracle_find, oracle_layouts
 
 P = sr.parse_cards
@@ -666,3 +667,47 @@ def test_touching_runs_refusal_suggests_an_arranged_meld_when_a_plain_group_plac
     assert sr.check_contract([sr.parse_cards("2C 3C 4C 5C"), arranged], sr.PAGAT7, 3)
     natural = sr.check_contract([sr.parse_cards("2C 3C 4C 5C"), sr.parse_cards("6C 7C 8C 9C")], sr.PAGAT7, 3)
     assert "arranged Meld" not in natural.reason
+
+
+# ---------------------------------------------------------------------------
+# the quick bounds: they only ever skip hopeless searches
+
+
+BOUND_RULES = {**PRESETS, **HOUSE}
+
+
+@pytest.mark.parametrize("name", sorted(BOUND_RULES))
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_the_quick_bounds_never_reject_a_hand_that_holds_a_layout(name: str, data: st.DataObject) -> None:
+    """contract_bounds relaxes the rules to be cheap, and so may only reject hands without a layout: with the
+    bounds and without them (the search alone, itself checked against the oracle above) find_contract agrees,
+    on hands of every size a round deals, near misses included."""
+    rules = BOUND_RULES[name]
+    round_number = data.draw(st.integers(1, rules.rounds), label="round")
+    hand = data.draw(planted_hands(rules, round_number, (0, 6)), label="hand")
+    with_bounds = sr.find_contract(hand, rules, round_number)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(contracts_module._Search, "_hopeless", lambda self: False)
+        without = sr.find_contract(hand, rules, round_number)
+    assert with_bounds == without, sr.format_cards(hand)
+
+
+@pytest.mark.parametrize(
+    ("preset", "round_number", "text"),
+    [
+        # a whole hand of hearts: three runs of four need three stretches that cover every card exactly
+        ("pagat7", 7, "3H 3H 4H 4H 5H 5H 6H 6H 7H 7H JK JK"),
+        # five clubs make one run, not two: two stretches of four would share three single cards
+        ("pagat7", 3, "4C 5C 6C 7C 8C 2D 5D KH AS 9S 10S JS"),
+        # the run is there, the two sets are not
+        ("pagat7", 5, "4C 5C 6C 7C 9D 9H KS KD 2H 3S JK"),
+    ],
+)
+def test_the_quick_bounds_reject_hopeless_hands(preset: str, round_number: int, text: str) -> None:
+    """The bounds do their work: each of these hands holds no layout, and the bounds alone say so."""
+    rules = PRESETS[preset]
+    hand = P(text)
+    assert sr.find_contract(hand, rules, round_number) is None
+    search = contracts_module._Search(hand, rules, rules.contract(round_number))
+    assert search._hopeless()

@@ -20,6 +20,7 @@ from typing import Final
 import attrs
 
 from .cards import ALL_CARDS, JOKER, Card, CardError, format_cards, rank_name
+from .contract_bounds import contract_bound
 from .melds import Meld, MeldKind, check_meld
 from .rules import Contract, Rules, RulesError
 
@@ -500,7 +501,12 @@ class _Search:
     # sets -------------------------------------------------------------------
 
     def _sets_possible(self) -> bool:
-        """Can the cards left make the contract's sets?  Exact when the whole hand need not be used.
+        """Can the cards left make the contract's sets?  Exact when the whole hand need not be used."""
+        return self._sets_cost() <= self.wfree
+
+    def _sets_cost(self) -> int:
+        """The fewest wild cards the contract's sets can take from the cards left (with wild 2s,
+        natural 2s in a set of 2s count too).  Exact when the whole hand need not be used.
 
         A set never needs more than the contract's length, and uses as many
         naturals of its rank as there are (up to that length); sets sharing a rank
@@ -532,7 +538,7 @@ class _Search:
         if self._set_ok(length, 0) and not self.ratio:  # sets of wilds only
             for j in range(1, wanted + 1):
                 fewest[j] = min(fewest[j], fewest[j - 1] + length)
-        return fewest[wanted] <= self.wfree
+        return fewest[wanted]
 
     def _rank_count(self, rank: int) -> int:
         counts = self.counts
@@ -624,12 +630,24 @@ class _Search:
     def layouts(self) -> Iterator[tuple[Meld, ...]]:
         if self.total < self.contract.min_cards:
             return
+        if self._hopeless():
+            return
         if self.whole and self.contract.sets == 0 and not self._whole_hand_runs_possible():
             return
         if self.contract.runs and not self._some_run_window():
             return
         for _ in self._enter(0, 0):
             yield self._build()
+
+    def _hopeless(self) -> bool:
+        """True when the quick bounds of :mod:`~shanghai_rules.contract_bounds` prove that no layout exists."""
+        bound = contract_bound(self.rules, self.contract)
+        if self.whole:
+            return bound.whole and not bound.whole_runs_possible(self.counts, self.wfree)
+        cost = bound.runs_cost(self.counts, self.wfree)
+        if cost > self.wfree:
+            return True
+        return bool(self.contract.sets) and self.regular and cost + self._sets_cost() > self.wfree
 
     def _some_run_window(self) -> bool:
         """A quick necessary condition for any run: some stretch of the minimum length in some

@@ -1,0 +1,239 @@
+"""Quick necessary conditions for a contract: the search of
+:mod:`shanghai_rules.contracts` asks these first, and skips a hand they prove hopeless.
+
+Most hands a player holds before going down cannot make the contract, and the
+search would have to try every run it could start to learn so.  The bounds
+here look at one suit at a time, where the same pattern of cards comes back
+turn after turn (a turn changes one or two suits of a hand), so each suit's
+answer is remembered.
+
+Every bound is *sound*: it rejects a hand only when no layout exists, so the
+search stays exact.  Each one relaxes the rules just enough to be cheap:
+
+* **Runs** (:meth:`ContractBound.runs_cost`): the fewest wild cards the
+  contract's runs can cost.  Every legal run holds a stretch of exactly the
+  minimum length that is legal on its own; stretches are judged on the cards
+  of the suit the hand holds, and several runs of one suit share the copies
+  of each card.  The gap rule between runs and the wilds-at-most-naturals
+  rule are left out (a shorter stretch may break them where the run does not).
+* **Sets**: the fewest wilds the sets can cost, counted by the search's own
+  exact knapsack on the whole hand (:meth:`~shanghai_rules.contracts._Search._sets_cost`).
+* Runs and sets use different cards, so together they cost at least the sum.
+* **Whole-hand rounds of runs** (:meth:`ContractBound.whole_runs_possible`):
+  each suit's cards must be covered exactly by that suit's runs, and the wilds
+  the runs take must add up to the wilds held.
+
+This module is internal: nothing in it is part of the public interface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
+
+from .rules import Contract, Rules
+
+__all__ = ["ContractBound", "contract_bound"]
+
+_NEVER = 1 << 30
+_CACHE_MAX = 1 << 16
+
+
+def _index(position: int) -> int:
+    """The index within a suit (0 for the 2 ... 12 for the ace) of run position 1-14."""
+    return 12 if position in (1, 14) else position - 2
+
+
+_ALL: Final = (1 << 13) - 1
+# the run positions of each index within a suit, as bits (the ace is at 1 and at 14)
+_POSITION_BITS: Final = tuple(1 << (i + 2) for i in range(12)) + ((1 << 14) | (1 << 1),)
+
+
+class ContractBound:
+    """The bounds for one contract under one set of rules, with each suit's answers remembered."""
+
+    def __init__(self, rules: Rules, contract: Contract) -> None:
+        self.runs = contract.runs
+        self.length = contract.run_length
+        self.wild_twos = rules.wild_twos
+        self.apart = rules.run_wilds_apart
+        self.lowest = 1 if rules.ace_low else 2
+        # the most wilds a stretch of the minimum length can hold inside some legal run
+        limits = [rules.wild_limit(n) for n in range(self.length, 14)]
+        self.stretch_cap: int | None = None if None in limits else max(x for x in limits if x is not None)
+        self.limits = {n: rules.wild_limit(n) for n in range(self.length, 14)}
+        # every stretch of the minimum length: its run positions, and its indices within the suit
+        self.windows: list[tuple[int, int]] = []
+        for start in range(self.lowest, 16 - self.length):
+            positions = range(start, start + self.length)
+            self.windows.append((sum(1 << p for p in positions), sum(1 << _index(p) for p in positions)))
+        # the whole-hand bound is written for aces high only and no wild 2s
+        self.whole = contract.no_discard and not contract.sets and not rules.ace_low and not rules.wild_twos
+        self._costs: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+        self._covers: dict[tuple[tuple[int, ...], int], frozenset[tuple[int, int]]] = {}
+
+    # runs, any hand ---------------------------------------------------------
+
+    def runs_cost(self, counts: Sequence[int], pool: int) -> int:
+        """A lower bound on the wild cards (jokers, and wild 2s however placed) the
+        contract's runs take from a hand with card ``counts`` (by code) and ``pool`` wild cards."""
+        runs = self.runs
+        if not runs:
+            return 0
+        best = [0] + [_NEVER] * runs
+        for base in (0, 13, 26, 39):
+            costs = self._suit_costs(tuple(counts[base:base + 13]), pool)
+            merged = [_NEVER] * (runs + 1)
+            for a in range(runs + 1):
+                first = best[a]
+                if first > pool:
+                    continue
+                for b in range(runs + 1 - a):
+                    value = first + costs[b]
+                    if value < merged[a + b]:
+                        merged[a + b] = value
+            best = merged
+        return best[runs]
+
+    def _suit_costs(self, counts: tuple[int, ...], pool: int) -> tuple[int, ...]:
+        """The fewest wilds ``j`` stretches in one suit cost, for ``j`` = 0 .. runs."""
+        key = (counts, pool)
+        found = self._costs.get(key)
+        if found is not None:
+            return found
+        # the run positions (bit p for position p, 1-14) where the suit has no card
+        empty = 0
+        for i, n in enumerate(counts):
+            if not n:
+                empty |= _POSITION_BITS[i]
+        apart = self.apart
+        cap = self.stretch_cap
+        limit = pool if cap is None or cap > pool else cap
+        stretches: list[tuple[int, int]] = []  # (gaps, mask over the suit's indices)
+        for window, mask in self.windows:
+            holes = empty & window
+            gaps = holes.bit_count()
+            if gaps > limit or gaps == self.length or (apart and holes & (holes >> 1)):
+                continue
+            stretches.append((gaps, mask))
+        stretches.sort()
+        # cards held at least once, twice, three times (with wild 2s every 2 costs one anyway,
+        # so a 2 never counts as held here)
+        missing1 = missing2 = missing3 = _ALL
+        for i, n in enumerate(counts):
+            if n and not (i == 0 and self.wild_twos):
+                bit = 1 << i
+                missing1 &= ~bit
+                if n > 1:
+                    missing2 &= ~bit
+                    if n > 2:
+                        missing3 &= ~bit
+        costs = [0] + [_NEVER] * self.runs
+        best = stretches[0][0] if stretches else _NEVER
+        if self.runs >= 1:
+            costs[1] = best
+        if self.runs >= 2 and best <= pool:
+            best = _NEVER
+            for x, (ga, a) in enumerate(stretches):
+                for gb, b in stretches[x:]:
+                    if ga + gb > pool:
+                        break  # the stretches are sorted by their gaps: only more from here
+                    cost = ((a | b) & missing1).bit_count() + (a & b & missing2).bit_count()
+                    if cost < best:
+                        best = cost
+            costs[2] = best
+            if self.runs >= 3 and best <= pool:
+                best = _NEVER
+                for x, (ga, a) in enumerate(stretches):
+                    for y in range(x, len(stretches)):
+                        gb, b = stretches[y]
+                        if ga + gb > pool:
+                            break
+                        ab = a & b
+                        for gc, c in stretches[y:]:
+                            if ga + gb + gc > pool:
+                                break
+                            twice = ab | (a & c) | (b & c)
+                            cost = ((a | b | c) & missing1).bit_count() + (twice & missing2).bit_count() \
+                                + (ab & c & missing3).bit_count()
+                            if cost < best:
+                                best = cost
+                costs[3] = best
+        # more than three runs in one suit: counted as impossible only if three already are
+        for j in range(4, self.runs + 1):
+            costs[j] = _NEVER if costs[3] > pool else costs[3]
+        costs = [c if c <= pool else _NEVER for c in costs]
+        result = tuple(costs)
+        if len(self._costs) >= _CACHE_MAX:
+            self._costs.clear()
+        self._costs[key] = result
+        return result
+
+    # runs, the whole hand -----------------------------------------------------
+
+    def whole_runs_possible(self, counts: Sequence[int], pool: int) -> bool:
+        """Whole-hand rounds of runs only: can each suit's cards be covered exactly by runs,
+        with the wilds the runs take adding up to ``pool``, and the contract's number of runs?"""
+        reach = {(0, 0)}
+        for base in (0, 13, 26, 39):
+            options = self._suit_covers(tuple(counts[base:base + 13]), pool)
+            reach = {(j + a, w + b) for j, w in reach for a, b in options if j + a <= self.runs and w + b <= pool}
+            if not reach:
+                return False
+        return (self.runs, pool) in reach
+
+    def _suit_covers(self, counts: tuple[int, ...], pool: int) -> frozenset[tuple[int, int]]:
+        """The (runs, wilds) pairs with which one suit's cards can be covered exactly by runs."""
+        key = (counts, pool)
+        found = self._covers.get(key)
+        if found is not None:
+            return found
+        out: set[tuple[int, int]] = set()
+        self._cover(counts, [0] * 13, 0, 0, out, pool)
+        result = frozenset(out)
+        if len(self._covers) >= _CACHE_MAX:
+            self._covers.clear()
+        self._covers[key] = result
+        return result
+
+    def _cover(self, counts: tuple[int, ...], cover: list[int], runs: int, low: int,
+               out: set[tuple[int, int]], pool: int) -> None:
+        """Add runs, by start from ``low`` up, until every card of the suit is covered."""
+        first = next((i for i in range(13) if cover[i] < counts[i]), -1)
+        if first < 0:
+            out.add((runs, sum(c - n for c, n in zip(cover, counts))))
+            return
+        if runs == self.runs:
+            return
+        # the runs are taken in order of their start: the next must reach the lowest card not yet covered
+        for start in range(low, first + 1):
+            gaps = 0
+            previous_gap = False
+            for end in range(start, 13):
+                if counts[end]:
+                    previous_gap = False
+                else:
+                    if self.apart and previous_gap:
+                        break
+                    gaps += 1
+                    previous_gap = True
+                size = end - start + 1
+                if size < self.length or end < first:
+                    continue
+                limit = self.limits.get(size)
+                if limit is not None and gaps > limit:
+                    continue
+                for i in range(start, end + 1):
+                    cover[i] += 1
+                extra = sum(c - n for c, n in zip(cover, counts) if c > n)
+                if extra <= pool:
+                    self._cover(counts, cover, runs + 1, start, out, pool)
+                for i in range(start, end + 1):
+                    cover[i] -= 1
+
+
+@lru_cache(maxsize=256)
+def contract_bound(rules: Rules, contract: Contract) -> ContractBound:
+    """The bounds for ``contract`` under ``rules`` (one object per pair, so that its answers are shared)."""
+    return ContractBound(rules, contract)
