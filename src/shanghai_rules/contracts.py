@@ -14,6 +14,7 @@ hand holds one, wilds, long runs and all.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Final
 
@@ -218,6 +219,26 @@ def check_contract(groups: Iterable[Iterable[Card] | Meld], rules: Rules, round_
 # the search
 
 
+@lru_cache(maxsize=1024)
+def _wild_caps(rules: Rules, size: int) -> tuple[tuple[int | None, ...], int | None, bool]:
+    """For a hand of ``size`` cards: the most wilds a meld of each length up to ``size + 1`` may hold
+    (None: no limit by count), the most of those, and whether the limits are regular.
+
+    A meld longer than the contract asks for never helps (beyond the overlaps the
+    gap rule may want) unless some length allows two or more wilds more than the
+    one before: the limits are then not regular.
+    """
+    caps: tuple[int | None, ...]
+    if rules.max_wilds_by_length is None:
+        caps = (rules.max_wilds_per_meld,) * (size + 2)
+    else:
+        caps = tuple(rules.wild_limit(n) for n in range(size + 2))
+    counted = [cap for cap in caps if cap is not None]
+    most = max(counted) if counted else None
+    regular = all(b - a <= 1 for a, b in zip(counted, counted[1:]))
+    return caps, most, regular
+
+
 def _code_at(position: int, suit: int) -> int:
     return suit * 13 + (12 if position == 1 else position - 2)
 
@@ -259,16 +280,7 @@ class _Search:
         self.wfree = counts[52] + twos
         self.total = len(hand)
         self.lowest = 1 if rules.ace_low else 2
-        # the most wilds a meld of n cards may hold (None: no limit by count), for every length it can have
-        if rules.max_wilds_by_length is None:
-            self.caps: tuple[int | None, ...] = (rules.max_wilds_per_meld,) * (len(hand) + 2)
-        else:
-            self.caps = tuple(rules.wild_limit(n) for n in range(len(hand) + 2))
-        counted = [cap for cap in self.caps if cap is not None]
-        self.most_wilds = max(counted) if counted else None
-        # a meld longer than the contract asks for never helps (beyond the overlaps the gap
-        # rule may want) unless some length allows two or more wilds more than the one before
-        self.regular = all(b - a <= 1 for a, b in zip(counted, counted[1:]))
+        self.caps, self.most_wilds, self.regular = _wild_caps(rules, len(hand))
         self.ratio = rules.wilds_at_most_naturals
         self.apart = rules.run_wilds_apart
         # may a natural be left out of a run (a wild in its place) so another meld can use it?
@@ -752,6 +764,12 @@ def contract_layouts(hand: Iterable[Card], rules: Rules, round_number: int) -> I
     contract = rules.contract(round_number)
     cards = _cards(hand, "hand")
     return _Search(cards, rules, contract).layouts()
+
+
+def layouts_of(hand: tuple[Card, ...], rules: Rules, contract: Contract) -> Iterator[tuple[Meld, ...]]:
+    """:func:`contract_layouts` for callers that pass a tuple of cards and the contract itself
+    (the engine, whose hands are checked already)."""
+    return _Search(hand, rules, contract).layouts()
 
 
 def find_contract(hand: Iterable[Card], rules: Rules, round_number: int) -> tuple[Meld, ...] | None:

@@ -29,7 +29,7 @@ from ..errors import IllegalAction
 from ..state import GameState
 from .common import fits, replace, trusted
 from .deal import cut, new_game, setup_round, start_round
-from .discard import discard, shanghai_allowed, turn_end_refusal
+from .discard import discard, shanghai_cards, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
 from .play import can_finish as _can_finish
 from .play import judge_play, lay_down_plays, lay_off_plays, position_of, swap_plays
@@ -175,8 +175,9 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
         if _can_finish(turn, after):
             actions.append(swap)
     if not turn_end_refusal(state, seat):
+        declarable = shanghai_cards(state)
         for card in dict.fromkeys(pos.hand):
             actions.append(trusted(Discard, seat, card, False))
-            if shanghai_allowed(state, card):
+            if card in declarable:
                 actions.append(trusted(Discard, seat, card, True))
     return actions

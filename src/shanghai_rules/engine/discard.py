@@ -8,10 +8,18 @@ from ..cards import Card
 from ..errors import IllegalAction
 from ..rules import Contract, Rules
 from ..state import GameState
-from .common import fits_any, remove_cards, replace
+from .common import fits_any, fitting_cards, remove_cards, replace
 from .scoring import end_round
 
-__all__ = ["discard", "discard_refusal", "ending_refusal", "shanghai_allowed", "shanghai_refusal", "turn_end_refusal"]
+__all__ = [
+    "discard",
+    "discard_refusal",
+    "ending_refusal",
+    "shanghai_allowed",
+    "shanghai_cards",
+    "shanghai_refusal",
+    "turn_end_refusal",
+]
 
 
 def ending_refusal(rules: Rules, contract: Contract, hand_size: int, owed: bool, must_go_down: bool) -> str:
@@ -48,7 +56,17 @@ def turn_end_refusal(state: GameState, player: int) -> str:
 def shanghai_allowed(state: GameState, card: Card) -> bool:
     """True if Shanghai may be declared on discarding ``card``: the rules have the call and
     the card fits a meld on the table (SPEC 4.8).  The judgement :func:`shanghai_refusal` explains."""
-    return state.rules.shanghai_call and fits_any(card, state.table, state.rules)
+    return card in shanghai_cards(state)
+
+
+def shanghai_cards(state: GameState) -> frozenset[Card]:
+    """The cards on whose discard Shanghai may be declared now (see :func:`shanghai_allowed`)."""
+    if not state.rules.shanghai_call:
+        return _NONE
+    return fitting_cards(state.table, state.rules)
+
+
+_NONE: frozenset[Card] = frozenset()
 
 
 def shanghai_refusal(state: GameState, card: Card) -> str:

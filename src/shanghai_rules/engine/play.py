@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ..actions import LayDown, LayOff, SwapWild
 from ..cards import Card
-from ..contracts import check_contract, contract_layouts
+from ..contracts import check_contract, layouts_of
 from ..errors import IllegalAction
 from ..melds import End, Meld
 from ..rules import Contract, Rules
@@ -300,7 +300,7 @@ def lay_down_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayDown, Positio
     if pos.down:
         return
     seen: set[tuple[tuple[str, tuple[int, ...]], ...]] = set()
-    for layout in contract_layouts(pos.hand, turn.rules, turn.round_number):
+    for layout in layouts_of(pos.hand, turn.rules, turn.contract):
         key = tuple(sorted(_meld_key(m) for m in layout))
         if key in seen:
             continue
