@@ -75,14 +75,18 @@ class ContractBound:
 
     # runs, any hand ---------------------------------------------------------
 
-    def runs_cost(self, counts: Sequence[int], pool: int) -> int:
+    def runs_cost(self, counts: Sequence[int], pool: int, runs: int | None = None, first_suit: int = 0) -> int:
         """A lower bound on the wild cards (jokers, and wild 2s however placed) the
-        contract's runs take from a hand with card ``counts`` (by code) and ``pool`` wild cards."""
-        runs = self.runs
+        contract's runs take from a hand with card ``counts`` (by code) and ``pool`` wild cards.
+
+        With ``runs`` and ``first_suit``: the bound for that many of the runs, in
+        that suit and the later ones (for a search that has placed the others)."""
+        if runs is None:
+            runs = self.runs
         if not runs:
             return 0
         best = [0] + [_NEVER] * runs
-        for base in (0, 13, 26, 39):
+        for base in range(13 * first_suit, 52, 13):
             costs = self._suit_costs(tuple(counts[base:base + 13]), pool)
             merged = [_NEVER] * (runs + 1)
             for a in range(runs + 1):
@@ -172,16 +176,21 @@ class ContractBound:
 
     # runs, the whole hand -----------------------------------------------------
 
-    def whole_runs_possible(self, counts: Sequence[int], pool: int) -> bool:
+    def whole_runs_possible(self, counts: Sequence[int], pool: int, runs: int | None = None,
+                            first_suit: int = 0) -> bool:
         """Whole-hand rounds of runs only: can each suit's cards be covered exactly by runs,
-        with the wilds the runs take adding up to ``pool``, and the contract's number of runs?"""
+        with the wilds the runs take adding up to ``pool``, and the contract's number of runs?
+
+        With ``runs`` and ``first_suit``: that many runs, covering that suit and the later ones."""
+        if runs is None:
+            runs = self.runs
         reach = {(0, 0)}
-        for base in (0, 13, 26, 39):
+        for base in range(13 * first_suit, 52, 13):
             options = self._suit_covers(tuple(counts[base:base + 13]), pool)
-            reach = {(j + a, w + b) for j, w in reach for a, b in options if j + a <= self.runs and w + b <= pool}
+            reach = {(j + a, w + b) for j, w in reach for a, b in options if j + a <= runs and w + b <= pool}
             if not reach:
                 return False
-        return (self.runs, pool) in reach
+        return (runs, pool) in reach
 
     def _suit_covers(self, counts: tuple[int, ...], pool: int) -> frozenset[tuple[int, int]]:
         """The (runs, wilds) pairs with which one suit's cards can be covered exactly by runs."""

@@ -328,7 +328,7 @@ class _Search:
         if self.whole and not self._sets_can_take_the_rest(13 * suit if slot < self.contract.runs else 52):
             return
         if slot < self.contract.runs:
-            if not self._runs_possible(slot, suit):
+            if not self._runs_possible(slot, suit) or (slot and self._hopeless_from(slot, suit)):
                 return
             inner = self._runs(slot, suit, self.lowest)
         elif self.whole or not self.regular or self._sets_possible():
@@ -657,6 +657,17 @@ class _Search:
         if self.whole:
             return bound.whole and not bound.whole_runs_possible(self.counts, self.wfree)
         cost = bound.runs_cost(self.counts, self.wfree)
+        if cost > self.wfree:
+            return True
+        return bool(self.contract.sets) and self.regular and cost + self._sets_cost() > self.wfree
+
+    def _hopeless_from(self, slot: int, suit: int) -> bool:
+        """The quick bounds, for the runs from ``slot`` on, in ``suit`` and the later suits."""
+        bound = contract_bound(self.rules, self.contract)
+        runs = self.contract.runs - slot
+        if self.whole:
+            return bound.whole and not bound.whole_runs_possible(self.counts, self.wfree, runs, suit)
+        cost = bound.runs_cost(self.counts, self.wfree, runs, suit)
         if cost > self.wfree:
             return True
         return bool(self.contract.sets) and self.regular and cost + self._sets_cost() > self.wfree

@@ -24,6 +24,7 @@ __all__ = [
     "fits",
     "remove_cards",
     "replace",
+    "swap_cards",
     "take_from_stock",
 ]
 
@@ -211,3 +212,17 @@ def _fitting(melds: tuple[Meld, ...], rules: Rules) -> frozenset[Card]:
     for meld in melds:
         out.update(fits(meld, rules))
     return frozenset(out)
+
+
+@lru_cache(maxsize=8192)
+def swap_cards(meld: Meld) -> frozenset[Card]:
+    """The natural cards that can be given for a wild of ``meld``: what a run's wild stands for,
+    any card of a set's rank (SPEC 4.7); none when the meld holds no wild."""
+    wilds = wild_positions(meld)
+    if not wilds:
+        return frozenset()
+    if meld.kind == "set":
+        if meld.rank is None:
+            return frozenset()
+        return frozenset(ALL_CARDS[s * 13 + meld.rank - 2] for s in range(4))
+    return frozenset(card for card in (meld.stands_for(i) for i in wilds) if isinstance(card, Card))

@@ -19,7 +19,7 @@ from ..errors import IllegalAction
 from ..melds import End, Meld
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
-from .common import add_cards, fits, remove_cards, trusted, wild_positions
+from .common import add_cards, fits, remove_cards, swap_cards, trusted
 from .discard import ending_refusal
 
 __all__ = [
@@ -343,23 +343,17 @@ def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]
         meld = tm.meld
         if (meld.kind == "run" and not rules.swap_from_runs) or (meld.kind == "set" and not rules.swap_from_sets):
             continue
-        wilds = wild_positions(meld)
-        if not wilds:
+        wanted = swap_cards(meld)
+        if not wanted:
             continue
         for card in distinct:
-            if card.rank == 0 or not _stands_for_any(meld, card, wilds):
+            if card not in wanted:
                 continue
             swap = trusted(SwapWild, turn.player, card, index)
             try:
                 yield swap, _swap(turn, pos, swap)
             except IllegalAction:
                 continue
-
-
-def _stands_for_any(meld: Meld, card: Card, wilds: tuple[int, ...]) -> bool:
-    if meld.kind == "set":
-        return meld.rank is not None and card.rank == meld.rank
-    return any(meld.stands_for(i) == card for i in wilds)
 
 
 def _meld_key(meld: Meld) -> tuple[str, tuple[int, ...]]:
