@@ -32,6 +32,8 @@ __all__ = [
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _FIELD_SET = frozenset(_FIELDS)
 _all_fields = operator.attrgetter(*_FIELDS)
+# the slots' own setters: they bypass the frozen class's __setattr__, as attrs' __init__ does
+_SETTERS = tuple(getattr(GameState, name).__set__ for name in _FIELDS)
 _new = object.__new__
 _set = object.__setattr__
 
@@ -45,8 +47,8 @@ def replace(state: GameState, **changes: Any) -> GameState:
     if not changes.keys() <= _FIELD_SET:
         raise AttributeError(f"GameState has no field {sorted(changes.keys() - _FIELD_SET)}")
     new = _new(GameState)
-    for name, value in zip(_FIELDS, _all_fields(state)):
-        _set(new, name, value)
+    for setter, value in zip(_SETTERS, _all_fields(state)):
+        setter(new, value)
     for name, value in changes.items():
         _set(new, name, value)
     return new

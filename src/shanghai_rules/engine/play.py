@@ -19,7 +19,7 @@ from ..errors import IllegalAction
 from ..melds import End, Meld
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
-from .common import add_cards, fits, remove_cards, swap_cards, trusted
+from .common import add_cards, fits, remove_cards, swap_cards, trusted, wild_positions
 from .discard import ending_refusal
 
 __all__ = [
@@ -84,14 +84,20 @@ def _empty_hand_refusal(turn: Turn) -> str:
 
 
 def _lay_down(turn: Turn, pos: Position, action: LayDown) -> Position:
-    rules, contract = turn.rules, turn.contract
+    rules = turn.rules
     if pos.down:
         raise IllegalAction("LayDown: this player is already down; the contract is laid down once, "
                             "and no further melds after it (000, 002)", action)
     result = check_contract(action.melds, rules, turn.round_number)
     if not result:
         raise IllegalAction(f"LayDown: {result.reason}", action)
-    laid = tuple(card for meld in result.melds for card in meld.cards)
+    return _go_down(turn, pos, action, result.melds)
+
+
+def _go_down(turn: Turn, pos: Position, action: LayDown, melds: tuple[Meld, ...]) -> Position:
+    """Going down with ``melds``, which meet the contract: the rules of the hand (SPEC 4.9)."""
+    contract = turn.contract
+    laid = tuple(card for meld in melds for card in meld.cards)
     hand = remove_cards(pos.hand, laid, f"LayDown: the melds use cards seat {turn.player} does not hold")
     if contract.no_discard and hand:
         raise IllegalAction(f"LayDown: round {turn.round_number}'s contract takes the whole hand at once, "
@@ -100,8 +106,8 @@ def _lay_down(turn: Turn, pos: Position, action: LayDown) -> Position:
         refusal = _empty_hand_refusal(turn)
         if refusal:
             raise IllegalAction(f"LayDown: {refusal}", action)
-    table = pos.table + tuple(TableMeld(owner=turn.player, meld=m) for m in result.melds)
-    wilds = pos.played_wild or any(m.wild_indices() for m in result.melds)
+    table = pos.table + tuple(TableMeld(owner=turn.player, meld=m) for m in melds)
+    wilds = pos.played_wild or any(wild_positions(m) for m in melds)
     return Position(hand, table, True, True, _settle_owed(pos.owed, laid), False, wilds)
 
 
@@ -305,9 +311,11 @@ def lay_down_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayDown, Positio
         if key in seen:
             continue
         seen.add(key)
-        action = LayDown(turn.player, layout)
+        action = trusted(LayDown, turn.player, layout)
         try:
-            yield action, _lay_down(turn, pos, action)
+            # the search's layouts meet the contract (it is exact, and proven so by the tests):
+            # only the rules of the hand are left to judge
+            yield action, _go_down(turn, pos, action, layout)
         except IllegalAction:
             continue
 
