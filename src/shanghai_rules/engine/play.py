@@ -288,6 +288,11 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
         and not rules.run_wilds_apart
         and rules.going_out != "play"
     )
+    if not pos.owed:
+        yield from swap_plays(turn, pos)
+        yield from lay_down_plays(turn, pos)
+        yield from lay_off_plays(turn, pos)
+        return
     later: list[tuple[Play, Position]] = []
     for play, after in lay_off_plays(turn, pos):
         if play.card in pos.owed:
@@ -328,6 +333,8 @@ def lay_off_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Position]
     distinct = tuple(dict.fromkeys(pos.hand))
     for index, tm in enumerate(pos.table):
         table_fits = fits(tm.meld, rules)
+        if table_fits.keys().isdisjoint(distinct):
+            continue
         for card in distinct:
             options = table_fits.get(card)
             if not options:
