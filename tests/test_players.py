@@ -194,9 +194,12 @@ def test_greedy_goes_down_with_the_layout_that_uses_the_most_cards() -> None:
     hands[1] = "4H 5H 6H 7H 8H 9C 9D 9S KC 2D 3S"
     state = sr.apply(sr.setup_round(sr.PAGAT7, hands=hands, stock="QC 6S", discard="AC", round_number=2),
                      sr.DrawStock(1))
-    downs = [a for a in sr.legal_actions(state) if isinstance(a, sr.LayDown)]
+    listed = [a for a in sr.legal_actions(state) if isinstance(a, sr.LayDown)]
+    assert len(listed) == 1
+    downs = [a for a in sr.legal_actions(state, lay_downs=8) if isinstance(a, sr.LayDown)]
     sizes = {sum(len(m.cards) for m in a.melds if isinstance(m, sr.Meld)) for a in downs}
     assert len(sizes) > 1, "the position should offer layouts of different sizes"
+    assert sum(len(m.cards) for m in listed[0].melds if isinstance(m, sr.Meld)) < max(sizes)
     chosen = greedy(state, 1)
     assert isinstance(chosen, sr.LayDown)
     assert sum(len(m.cards) for m in chosen.melds if isinstance(m, sr.Meld)) == max(sizes) == 8

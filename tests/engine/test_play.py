@@ -307,3 +307,44 @@ def test_house_rule_no_lay_off_on_the_turn_of_going_down() -> None:
     state = play(state, sr.DrawStock(0), sr.Discard(0, "10S"), sr.DrawStock(1), sr.Discard(1, "QS"))
     state = play(state, sr.DrawStock(2), sr.LayOff(2, "3C", 1))
     assert table(state)[1] == (1, "run", "3C 4C 5C 6C 7C")
+
+
+def test_legal_actions_lists_the_layout_find_contract_gives_and_more_on_request_spec5() -> None:
+    """SPEC 5 (*): legal_actions lists a representative set of LayDowns: by default the one layout
+    find_contract gives; ``lay_downs=n`` lists up to n distinct ones, the same first; apply accepts every
+    legal LayDown, listed or not."""
+    state = sr.setup_round(sr.PAGAT7, round_number=2,
+                           hands=["2C 3D 4S", "9C 9D 9H 9S 4H 5H 6H 7H 8H 10H JH", "3C 4D 5S"],
+                           stock="QH 2S", discard="KD")
+    state = sr.apply(state, sr.DrawStock(1))
+    listed = [a for a in sr.legal_actions(state) if isinstance(a, sr.LayDown)]
+    assert listed == [sr.LayDown(1, sr.find_contract(state.hands[1], sr.PAGAT7, 2))]
+    more = [a for a in sr.legal_actions(state, lay_downs=8) if isinstance(a, sr.LayDown)]
+    assert len(more) == 8 and more[0] == listed[0] and len(set(more)) == 8
+    assert all(sr.is_legal(state, a) for a in more)
+    assert len([a for a in sr.legal_actions(state, 1, lay_downs=100) if isinstance(a, sr.LayDown)]) > 8
+    unlisted = sr.LayDown(1, ["9C 9D 9S", "8H 9H 10H JH QH"])
+    assert unlisted not in more and sr.is_legal(state, unlisted)
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "words"),
+    [
+        (("not a state",), {}, "is not a GameState"),
+        ((None,), {}, "is not a GameState"),
+        (("STATE", 4), {}, "no seat 4"),
+        (("STATE", -1), {}, "no seat -1"),
+        (("STATE", "1"), {}, "no seat '1'"),
+        (("STATE", True), {}, "no seat True"),
+        (("STATE",), {"lay_downs": 0}, "lay_downs"),
+        (("STATE",), {"lay_downs": "8"}, "lay_downs"),
+    ],
+)
+def test_legal_actions_refuses_what_is_not_a_state_a_seat_or_a_count_spec6(
+    args: tuple[object, ...], kwargs: dict[str, object], words: str
+) -> None:
+    """SPEC 6: bad input to legal_actions gets the library's own error, naming what is wrong."""
+    state = sr.new_game(sr.PAGAT7, 4, seed=1)
+    call = tuple(state if a == "STATE" else a for a in args)
+    with pytest.raises(sr.IllegalAction, match=words.replace("'", ".")):
+        sr.legal_actions(*call, **kwargs)  # type: ignore[arg-type]

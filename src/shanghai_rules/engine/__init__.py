@@ -37,8 +37,9 @@ from .scoring import end_round
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "setup_round"]
 
-#: How many different LayDown actions ``legal_actions`` lists at most (see its docstring).
-LAY_DOWN_CHOICES = 8
+#: How many different ``LayDown`` actions :func:`legal_actions` lists at most, unless asked for
+#: more with its ``lay_downs`` argument: one, the layout :func:`~shanghai_rules.contracts.find_contract` gives.
+LAY_DOWN_CHOICES = 1
 
 
 def _play(state: GameState, action: LayDown | LayOff | SwapWild) -> GameState:
@@ -110,20 +111,30 @@ def is_legal(state: GameState, action: Action) -> bool:
     return True
 
 
-def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
+def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int = LAY_DOWN_CHOICES) -> list[Action]:
     """Every legal action now, of every seat (or of ``player`` only).
 
     Exceptions, documented:
 
     * ``LayDown``: a contract can often be laid down in very many ways; up to
-      ``LAY_DOWN_CHOICES`` distinct layouts are listed, from
+      ``lay_downs`` distinct layouts are listed (by default one: the layout
+      :func:`~shanghai_rules.contracts.find_contract` gives), from
       :func:`~shanghai_rules.contracts.contract_layouts` in its order, and at
       least one whenever going down is possible.  ``apply`` accepts every
       legal ``LayDown``, listed or not.
     * ``LayOff``: ``end`` is given only where the card fits either end of a
       run; where it fits one end only, the listed action leaves ``end`` out
       (``apply`` also accepts that end named explicitly).
+
+    Raises :class:`~shanghai_rules.errors.IllegalAction` when ``state`` is not a
+    state, ``player`` not one of its seats, or ``lay_downs`` not a positive number.
     """
+    if not isinstance(state, GameState):
+        raise IllegalAction(f"legal_actions: {state!r} is not a GameState")
+    if player is not None and (type(player) is not int or not 0 <= player < state.players):
+        raise IllegalAction(f"legal_actions: there is no seat {player!r} ({state.players} players)")
+    if type(lay_downs) is not int or lay_downs < 1:
+        raise IllegalAction(f"legal_actions: lay_downs must be a whole number of at least 1, not {lay_downs!r}")
     if state.phase == "game_over":
         return []
     if state.phase == "round_over":
@@ -166,7 +177,7 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
         if _can_finish(turn, after):
             actions.append(lay_down)
             listed += 1
-            if listed >= LAY_DOWN_CHOICES:
+            if listed >= lay_downs:
                 break
     for lay_off, after in lay_off_plays(turn, pos):
         if _can_finish(turn, after):

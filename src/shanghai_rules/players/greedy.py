@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import islice
 
 from ..actions import Buy, CallShanghai, Cut, Discard, DrawStock, LayDown, LayOff, SwapWild, TakeDiscard
 from ..cards import Card
-from ..contracts import card_value
+from ..contracts import card_value, contract_layouts
 from ..melds import Meld, is_wild, lay_off_options
 from ..rules import Contract
 from ..views import PlayerView
@@ -30,8 +31,10 @@ class GreedyPlayer:
       small to hold the contract and a discard, any card that helps at all;
       never in a whole-hand round (round 7 of ``pagat7``), where extra cards
       must fit too.
-    * **Play**: goes down as soon as it can, with the listed ``LayDown`` that
-      uses the most cards; swaps a wild out of a meld when the wild is then of
+    * **Play**: goes down as soon as it can, with the layout that uses the
+      most cards among the listed ``LayDown`` and the first eight layouts of
+      :func:`~shanghai_rules.contracts.contract_layouts` that leave a card to
+      discard; swaps a wild out of a meld when the wild is then of
       use (the rules make it be played, or it can go down or be laid off);
       lays off every card it can, naturals before wilds.
     * **Discard**: throws the card that helps its melds least and, among those,
@@ -103,7 +106,7 @@ class GreedyPlayer:
     def _play(self, view: PlayerView, actions: Sequence[Choice]) -> Choice:
         downs = [a for a in actions if isinstance(a, LayDown)]
         if downs:
-            return max(downs, key=_cards_laid)
+            return max(downs + _more_layouts(view), key=_cards_laid)
         swap = self._useful_swap(view, [a for a in actions if isinstance(a, SwapWild)])
         if swap is not None:
             return swap
@@ -134,6 +137,22 @@ class GreedyPlayer:
             if any(lay_off_options(tm.meld, freed, rules) for i, tm in enumerate(view.table) if i != swap.meld):
                 return swap
         return None
+
+
+def _more_layouts(view: PlayerView) -> list[LayDown]:
+    """More ways to go down than the one ``legal_actions`` lists: up to eight more layouts of the
+    contract, each leaving at least two cards (so a discard can end the turn, and no rule of the
+    hand can refuse it); none while a freed wild is owed to the table, or where the whole hand goes down."""
+    if view.owed_wilds or view.contract.no_discard:
+        return []
+    hand = view.hand
+    return [LayDown(view.player, layout)
+            for layout in islice(contract_layouts(hand, view.rules, view.round_number), MORE_LAYOUTS)
+            if len(hand) - sum(len(m.cards) for m in layout) >= 2]
+
+
+#: How many layouts of the contract :class:`GreedyPlayer` weighs when it goes down.
+MORE_LAYOUTS = 8
 
 
 def _cards_laid(action: LayDown) -> int:
