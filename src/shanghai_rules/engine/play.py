@@ -16,7 +16,7 @@ from ..actions import LayDown, LayOff, SwapWild
 from ..cards import Card
 from ..contracts import check_contract, layouts_of
 from ..errors import IllegalAction
-from ..melds import End, Meld
+from ..melds import Meld
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
 from .common import add_cards, fits, remove_cards, swap_cards, trusted, wild_positions
@@ -146,11 +146,19 @@ def _lay_off(turn: Turn, pos: Position, action: LayOff) -> Position:
                             f"say which with end='low' or end='high'", action)
     else:
         new_meld = options[0][1]
+    return _laid_off(turn, pos, action, new_meld)
+
+
+def _laid_off(turn: Turn, pos: Position, action: LayOff, new_meld: Meld) -> Position:
+    """The position after laying ``action.card`` off, making ``new_meld`` of meld ``action.meld``:
+    the card is in hand and fits there; what is left is the rule of the last card (SPEC 4.9)."""
+    card = action.card
     hand = remove_cards(pos.hand, (card,))
     if not hand:
         refusal = _empty_hand_refusal(turn)
         if refusal:
             raise IllegalAction(f"LayOff: {refusal}", action)
+    target = pos.table[action.meld]
     table = list(pos.table)
     table[action.meld] = TableMeld(owner=target.owner, meld=new_meld)
     placed = 0 if new_meld.kind == "run" and new_meld.start < target.meld.start else len(new_meld.cards) - 1
@@ -339,11 +347,12 @@ def lay_off_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Position]
             options = table_fits.get(card)
             if not options:
                 continue
-            ends: tuple[End | None, ...] = (None,) if len(options) == 1 else tuple(e for e, _ in options)
-            for end in ends:
+            # what _lay_off would check is so by construction: the player may lay off, the card
+            # is in hand and fits the meld; each end is named where it fits both
+            for end, new_meld in ((None, options[0][1]),) if len(options) == 1 else options:
                 lay_off = trusted(LayOff, turn.player, card, index, end)
                 try:
-                    yield lay_off, _lay_off(turn, pos, lay_off)
+                    yield lay_off, _laid_off(turn, pos, lay_off, new_meld)
                 except IllegalAction:
                     continue
 
