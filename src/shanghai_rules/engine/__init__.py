@@ -26,13 +26,24 @@ from ..actions import (
     WithdrawBuy,
 )
 from ..errors import IllegalAction
+from ..melds import Meld
 from ..state import GameState
 from .common import fits, replace, trusted
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_cards, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
+from .play import (
+    Position,
+    Turn,
+    finish_is_certain,
+    judge_play,
+    laid_off,
+    lay_down_plays,
+    lay_off_candidates,
+    position_of,
+    swap_plays,
+)
 from .play import can_finish as _can_finish
-from .play import judge_play, lay_down_plays, lay_off_plays, position_of, swap_plays
 from .scoring import end_round
 
 __all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "setup_round"]
@@ -111,6 +122,15 @@ def is_legal(state: GameState, action: Action) -> bool:
     return True
 
 
+def _finishes(turn: Turn, pos: Position, lay_off: LayOff, new_meld: Meld) -> bool:
+    """The lay-off is allowed by the rule of the last card, and leaves a turn that can end."""
+    try:
+        after = laid_off(turn, pos, lay_off, new_meld)
+    except IllegalAction:
+        return False
+    return _can_finish(turn, after)
+
+
 def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int = LAY_DOWN_CHOICES) -> list[Action]:
     """Every legal action now, of every seat (or of ``player`` only).
 
@@ -179,8 +199,9 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             listed += 1
             if listed >= lay_downs:
                 break
-    for lay_off, after in lay_off_plays(turn, pos):
-        if _can_finish(turn, after):
+    certain = finish_is_certain(turn, pos, 1)
+    for lay_off, new_meld in lay_off_candidates(turn, pos):
+        if certain or _finishes(turn, pos, lay_off, new_meld):
             actions.append(lay_off)
     for swap, after in swap_plays(turn, pos):
         if _can_finish(turn, after):

@@ -26,8 +26,11 @@ __all__ = [
     "Position",
     "Turn",
     "can_finish",
+    "finish_is_certain",
     "judge_play",
+    "laid_off",
     "lay_down_plays",
+    "lay_off_candidates",
     "lay_off_plays",
     "position_of",
     "swap_plays",
@@ -146,10 +149,10 @@ def _lay_off(turn: Turn, pos: Position, action: LayOff) -> Position:
                             f"say which with end='low' or end='high'", action)
     else:
         new_meld = options[0][1]
-    return _laid_off(turn, pos, action, new_meld)
+    return laid_off(turn, pos, action, new_meld)
 
 
-def _laid_off(turn: Turn, pos: Position, action: LayOff, new_meld: Meld) -> Position:
+def laid_off(turn: Turn, pos: Position, action: LayOff, new_meld: Meld) -> Position:
     """The position after laying ``action.card`` off, making ``new_meld`` of meld ``action.meld``:
     the card is in hand and fits there; what is left is the rule of the last card (SPEC 4.9)."""
     card = action.card
@@ -254,7 +257,21 @@ def can_finish(turn: Turn, pos: Position) -> bool:
         return True
     if _can_discard(turn, pos):
         return True
+    if _last_card_goes_out(turn, pos):
+        return True
     return _search(turn, pos, set())
+
+
+def _last_card_goes_out(turn: Turn, pos: Position) -> bool:
+    """The quick answer of the search in its commonest case: a last card that fits a meld on the
+    table goes out by being laid off (where the rules let a play empty the hand)."""
+    if len(pos.hand) != 1 or pos.must_go_down or not pos.down or turn.contract.no_discard:
+        return False
+    rules = turn.rules
+    if (pos.went_down and not rules.lay_off_on_going_down_turn) or _empty_hand_refusal(turn):
+        return False
+    card = pos.hand[0]
+    return any(card in fits(tm.meld, rules) for tm in pos.table)
 
 
 def _can_discard(turn: Turn, pos: Position) -> bool:
@@ -335,6 +352,16 @@ def lay_down_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayDown, Positio
 
 def lay_off_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Position]]:
     """Laying off each card that fits each meld (one action per end where a card fits both)."""
+    for lay_off, new_meld in lay_off_candidates(turn, pos):
+        try:
+            yield lay_off, laid_off(turn, pos, lay_off, new_meld)
+        except IllegalAction:
+            continue
+
+
+def lay_off_candidates(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Meld]]:
+    """Each card of the hand that fits each meld, meld by meld (one action per end where a card
+    fits both), with the meld it makes: all that :func:`_lay_off` checks before the rule of the last card."""
     rules = turn.rules
     if not pos.down or turn.contract.no_discard or (pos.went_down and not rules.lay_off_on_going_down_turn):
         return
@@ -347,14 +374,14 @@ def lay_off_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Position]
             options = table_fits.get(card)
             if not options:
                 continue
-            # what _lay_off would check is so by construction: the player may lay off, the card
-            # is in hand and fits the meld; each end is named where it fits both
             for end, new_meld in ((None, options[0][1]),) if len(options) == 1 else options:
-                lay_off = trusted(LayOff, turn.player, card, index, end)
-                try:
-                    yield lay_off, _laid_off(turn, pos, lay_off, new_meld)
-                except IllegalAction:
-                    continue
+                yield trusted(LayOff, turn.player, card, index, end), new_meld
+
+
+def finish_is_certain(turn: Turn, pos: Position, cards_played: int) -> bool:
+    """True when after playing ``cards_played`` cards from ``pos`` (and taking none) the turn can
+    surely still end with a discard: no obligation is pending and at least two cards are left."""
+    return not pos.owed and not pos.must_go_down and len(pos.hand) - cards_played >= 2
 
 
 def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]:
