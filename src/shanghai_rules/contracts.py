@@ -239,6 +239,44 @@ def _wild_caps(rules: Rules, size: int) -> tuple[tuple[int | None, ...], int | N
     return caps, most, regular
 
 
+SetOptions = tuple[tuple[tuple[int, int], ...], ...]
+
+
+@lru_cache(maxsize=256)
+def _set_options(rules: Rules, contract: Contract) -> tuple[SetOptions, SetOptions, bool]:
+    """For the sets of ``contract``: by the number of naturals a rank has (up to the most the sets
+    can use), the ways to make ``t`` sets of that rank and the wild cards each takes, for ranks
+    other than 2 and for 2s (where 2s are wild, natural 2s cost wild cards too); and whether a
+    set of wilds only is allowed.
+
+    A set never needs more than the contract's length, and uses as many naturals of
+    its rank as there are (up to that length); sets sharing a rank share its
+    naturals as evenly as can be, which suits every wild limit best.
+    """
+    wanted, length = contract.sets, contract.set_length
+    most = 1 if rules.distinct_contract_set_ranks else wanted
+    cap = rules.wild_limit(length)
+
+    def ok(wilds: int, naturals: int) -> bool:
+        return (cap is None or wilds <= cap) and not (rules.wilds_at_most_naturals and wilds > naturals)
+
+    tables: list[SetOptions] = []
+    for two in (False, True):
+        by_count: list[tuple[tuple[int, int], ...]] = []
+        for naturals in range(most * length + 1):
+            options = []
+            for t in range(1, most + 1):
+                used = min(naturals, t * length)
+                per_set = used // t  # the set with the fewest naturals
+                if not per_set or not ok(length - per_set, per_set):
+                    break
+                wilds = t * length - used
+                options.append((t, wilds + used if two and rules.wild_twos else wilds))
+            by_count.append(tuple(options))
+        tables.append(tuple(by_count))
+    return tables[0], tables[1], ok(length, 0) and not rules.wilds_at_most_naturals
+
+
 def _code_at(position: int, suit: int) -> int:
     return suit * 13 + (12 if position == 1 else position - 2)
 
@@ -526,28 +564,23 @@ class _Search:
         What remains is a small knapsack: the fewest wilds for the sets over the
         ranks, against the wilds left.
         """
-        contract = self.contract
-        wanted, length = contract.sets, contract.set_length
-        most = 1 if self.rules.distinct_contract_set_ranks else wanted
+        wanted = self.contract.sets
+        plain, twos, wild_only = _set_options(self.rules, self.contract)
+        top = len(plain) - 1
+        counts = self.counts
         never = 10**9
         fewest = [0] + [never] * wanted  # fewest wilds to make j sets from the ranks so far
-        for rank in range(2, 15):
-            naturals = self._rank_count(rank)
+        for base in range(13):
+            naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
             if not naturals:
                 continue
-            options = []
-            for t in range(1, most + 1):
-                used = min(naturals, t * length)
-                per_set = used // t  # the set with the fewest naturals
-                if not per_set or not self._set_ok(length - per_set, per_set):
-                    break
-                wilds = t * length - used
-                options.append((t, wilds + used if rank == 2 and self.wild_twos else wilds))
+            options = (twos if base == 0 else plain)[naturals if naturals < top else top]
             for j in range(wanted, 0, -1):
                 for t, cost in options:
                     if t <= j and fewest[j - t] + cost < fewest[j]:
                         fewest[j] = fewest[j - t] + cost
-        if self._set_ok(length, 0) and not self.ratio:  # sets of wilds only
+        if wild_only:  # sets of wilds only
+            length = self.contract.set_length
             for j in range(1, wanted + 1):
                 fewest[j] = min(fewest[j], fewest[j - 1] + length)
         return fewest[wanted]
