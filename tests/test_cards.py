@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -192,6 +195,20 @@ def test_format_then_parse_round_trips_any_group_spec5(cards: list[sr.Card], pre
 
 # ---------------------------------------------------------------------------
 # the card value
+
+
+def test_each_card_exists_once_however_it_is_made() -> None:
+    """Card(), the parser, attrs.evolve, copies and pickles give the one object of each card, so equality is
+    identity; a bad rank or suit is refused without touching the shared card."""
+    five = sr.parse_card("5H")
+    made = [sr.Card(5, H), sr.Card(rank=5, suit=H), attrs.evolve(sr.parse_card("6H"), rank=5), copy.copy(five),
+            copy.deepcopy(five), pickle.loads(pickle.dumps(five)), ALL_CARDS[five.code]]
+    assert all(card is five for card in made)
+    assert sr.Card(sr.JOKER) is sr.parse_card("JK") is ALL_CARDS[52]
+    for rank, suit in ((5.0, H), (5, 2), (True, H), (5, None)):
+        with pytest.raises(sr.CardError):
+            sr.Card(rank, suit)  # type: ignore[arg-type]
+    assert type(five.rank) is int and five.rank == 5 and five.suit is H
 
 
 def test_cards_are_values_equal_hashable_and_ordered_by_suit_then_rank() -> None:

@@ -107,18 +107,34 @@ def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: 
         raise CardError("a joker has no suit, and every other card has one")
 
 
-@attrs.frozen(eq=True, order=False, cache_hash=True, repr=False)
+@attrs.frozen(eq=False, order=False, repr=False)
 class Card:
     """One playing card: a rank and a suit, or a joker (rank ``JOKER``, no suit).
 
-    Cards compare equal by rank and suit, hash accordingly, and sort by suit and
-    then rank with jokers last (the order hands are kept in).
+    Each of the 53 distinct cards exists once: ``Card(5, Suit.HEARTS)``, the
+    parser, copies and unpickling all give the very same object (see
+    :data:`ALL_CARDS`).  So cards compare equal exactly when they have the same
+    rank and suit, and hash accordingly, at the speed of an identity test.  They
+    sort by suit and then rank with jokers last (the order hands are kept in).
     """
 
     rank: int = attrs.field(validator=_check_rank)
     """2-10, ``JACK`` (11), ``QUEEN`` (12), ``KING`` (13), ``ACE`` (14), or ``JOKER`` (0)."""
     suit: Suit | None = attrs.field(default=None, validator=_check_suit)
     """The suit, or ``None`` for a joker."""
+
+    def __new__(cls, rank: int = JOKER, suit: Suit | None = None) -> Card:
+        """The one card of this rank and suit (a new object only while :data:`ALL_CARDS` is made,
+        or for a rank or suit that ``__init__`` then refuses)."""
+        # only exact types: __init__ sets the fields again, and must find them as they are
+        if type(rank) is int and (suit is None or type(suit) is Suit):
+            card = _CANONICAL.get((rank, suit))
+            if card is not None:
+                return card
+        return object.__new__(cls)
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return _card_of_code, (self.code,)
 
     @property
     def is_joker(self) -> bool:
@@ -171,11 +187,18 @@ class Card:
         return self.code >= other.code
 
 
-#: Every distinct card, indexed by :attr:`Card.code`.  The parser returns these
-#: very objects, so cards from text are shared, not copied.
+_CANONICAL: dict[tuple[object, object], Card] = {}
+
+#: Every distinct card, indexed by :attr:`Card.code`: the only card objects there are.
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(
     [Card(rank, suit) for suit in Suit for rank in range(2, 15)] + [Card(JOKER)]
 )
+_CANONICAL.update(((card.rank, card.suit), card) for card in ALL_CARDS)
+
+
+def _card_of_code(code: int) -> Card:
+    """The card of a :attr:`Card.code` (how cards are pickled and copied)."""
+    return ALL_CARDS[code]
 
 _SUIT_TOKENS: Final = {
     "C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
