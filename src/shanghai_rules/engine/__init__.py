@@ -9,6 +9,7 @@ and ``legal_actions`` lists candidates filtered by those same checks.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from ..actions import (
@@ -122,6 +123,12 @@ def is_legal(state: GameState, action: Action) -> bool:
     return True
 
 
+@lru_cache(maxsize=256)
+def _cuts(seat: int, cards: int) -> tuple[Cut, ...]:
+    """Every cut ``seat`` may make of ``cards`` cards."""
+    return tuple(trusted(Cut, seat, count) for count in range(1, cards + 1))
+
+
 def _finishes(turn: Turn, pos: Position, lay_off: LayOff, new_meld: Meld) -> bool:
     """The lay-off is allowed by the rule of the last card, and leaves a turn that can end."""
     try:
@@ -163,7 +170,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
         seat = state.cutter
         if player is not None and player != seat:
             return []
-        return [trusted(Cut, seat, count) for count in range(1, len(state.stock) + 1)]
+        return list(_cuts(seat, len(state.stock)))
     actions: list[Action] = []
     if state.phase == "draw":
         n = state.players

@@ -30,7 +30,7 @@ __all__ = [
 
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
-_FIELD_SET = frozenset(_FIELDS)
+_INDEX = {name: i for i, name in enumerate(_FIELDS)}
 _all_fields = operator.attrgetter(*_FIELDS)
 # the slots' own setters: they bypass the frozen class's __setattr__, as attrs' __init__ does
 _SETTERS = tuple(getattr(GameState, name).__set__ for name in _FIELDS)
@@ -42,15 +42,17 @@ def replace(state: GameState, **changes: Any) -> GameState:
     """A new state with ``changes``; every other field is shared with ``state`` (nothing is copied).
 
     The engine's own fast path for :func:`attrs.evolve`: ``GameState`` has no
-    validators or converters to run, so the fields are set directly.
+    validators or converters to run, so each field is set directly, once.
     """
-    if not changes.keys() <= _FIELD_SET:
-        raise AttributeError(f"GameState has no field {sorted(changes.keys() - _FIELD_SET)}")
-    new = _new(GameState)
-    for setter, value in zip(_SETTERS, _all_fields(state)):
-        setter(new, value)
+    values = list(_all_fields(state))
     for name, value in changes.items():
-        _set(new, name, value)
+        index = _INDEX.get(name)
+        if index is None:
+            raise AttributeError(f"GameState has no field {name!r}")
+        values[index] = value
+    new = _new(GameState)
+    for setter, value in zip(_SETTERS, values):
+        setter(new, value)
     return new
 
 
