@@ -6,6 +6,8 @@ import attrs
 import pytest
 
 import shanghai_rules as sr
+from shanghai_rules.cards import ALL_CARDS
+from shanghai_rules.engine.common import fits
 
 from .helpers import hand, hand_of, play, refused, table
 
@@ -348,3 +350,26 @@ def test_legal_actions_refuses_what_is_not_a_state_a_seat_or_a_count_spec6(
     call = tuple(state if a == "STATE" else a for a in args)
     with pytest.raises(sr.IllegalAction, match=words.replace("'", ".")):
         sr.legal_actions(*call, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("preset", ["pagat7", "ten-round", "isra", "may-i"])
+def test_the_engines_table_of_fitting_cards_is_what_lay_off_options_says_spec4_3(preset: str) -> None:
+    """SPEC 4.3: the engine's cached table of the cards that fit a meld (with a wild 2 placed as a joker
+    would be, where it cannot stand for itself) equals lay_off_options asked card by card, for every meld
+    laid in whole games."""
+    rules = sr.get_rules(preset)
+    melds: dict[sr.Meld, None] = {}
+    for seed in range(3):
+        players = [sr.GreedyPlayer() for _ in range(rules.min_players + 1)]
+        _, record = sr.play_game(rules, players, seed)
+        for state in sr.replay(record):
+            melds.update((tm.meld, None) for tm in state.table)
+    assert len(melds) > 50
+    # and the melds where a 2 may stand for itself, or a set has no rank yet
+    for text in ("2C 2D 2H", "JK JK JK", "2S JK JK", "3H 4H 5H 6H", "AD 2D 3D 4D", "KC JK 2C"):
+        found = sr.check_meld(sr.parse_cards(text), rules).meld
+        if found is not None:
+            melds[found] = None
+    for meld in melds:
+        expected = {c: o for c in ALL_CARDS if (o := sr.lay_off_options(meld, c, rules))}
+        assert dict(fits(meld, rules)) == expected, meld.describe()

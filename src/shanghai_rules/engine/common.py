@@ -8,7 +8,7 @@ import random
 from bisect import insort
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -137,13 +137,36 @@ def fits(meld: Meld, rules: Rules) -> Fits:
                 rank = 14 if position == 1 else position
                 candidates.append(ALL_CARDS[suit * 13 + rank - 2])
     out: dict[Card, tuple[tuple[End | None, Meld], ...]] = {}
+    joker: tuple[tuple[End | None, Meld], ...] = ()
     for card in candidates:
         if card in out:
             continue
-        options = lay_off_options(meld, card, rules)
+        if card.rank == 2 and rules.wild_twos and not _natural_two(meld, card):
+            # a wild 2 that is not natural at either end acts as a joker does: same places, same limits
+            options = tuple((end, _placed(new, end, card)) for end, new in joker)
+        else:
+            options = lay_off_options(meld, card, rules)
+        if card is JOKER_CARD:
+            joker = options
         if options:
             out[card] = options
     return out
+
+
+JOKER_CARD: Final = ALL_CARDS[52]
+
+
+def _natural_two(meld: Meld, two: Card) -> bool:
+    """Could the 2 ``two`` stand for itself on ``meld`` (as a set's rank or at a run's end)?"""
+    if meld.kind == "set":
+        return meld.rank is None or meld.rank == 2
+    return two.suit is meld.suit and (meld.start - 1 == 2 or meld.start + len(meld.cards) == 2)
+
+
+def _placed(new: Meld, end: End | None, card: Card) -> Meld:
+    """``new`` (a meld a joker has just joined, at ``end``) with ``card`` in the joker's place."""
+    cards = (card, *new.cards[1:]) if end == "low" else (*new.cards[:-1], card)
+    return Meld(new.kind, cards, rank=new.rank, suit=new.suit, start=new.start)
 
 
 _A = TypeVar("_A")
