@@ -3,8 +3,11 @@
 Plays a fixed set of seeded games with a computer player (timed: the
 "self-play games/s" column, the players' thinking and views included), records
 every decision, then times replaying each decision as ``legal_actions(state)`` +
-``apply(state, action)`` (the "µs/decision" and "games/s" columns).  Also measures the memory held by all the states of
-one ``pagat7`` game.  A plain script: ``python benchmarks/bench_engine.py``.
+``apply(state, action)`` (the "µs/decision" and "games/s" columns).  The
+library's caches are cleared before the replays of each variant, so that the
+self-play of the very same games does not answer for them; ``--warm`` keeps
+them.  Also measures the memory held by all the states of one ``pagat7`` game.
+A plain script: ``python benchmarks/bench_engine.py``.
 """
 
 from __future__ import annotations
@@ -103,14 +106,19 @@ def states_memory(rules: sr.Rules, players: int, seed: int, actions: list[sr.Act
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10, help="seeded games per variant (default 10)")
+    parser.add_argument("--warm", action="store_true",
+                        help="keep the caches the self-play filled (by default the replays start with them empty)")
     args = parser.parse_args()
     policy, _ = _chooser()
-    print(f"decisions replayed as legal_actions + apply; games recorded with {policy}")
+    caches = "kept from the self-play" if args.warm else "emptied before each variant's replays"
+    print(f"decisions replayed as legal_actions + apply; games recorded with {policy}; caches {caches}")
     print(f"{'variant':<12}{'players':>8}{'games':>7}{'decisions':>11}{'µs/decision':>13}{'median game ms':>16}"
           f"{'games/s':>9}{'self-play games/s':>19}")
     seeds = range(1, args.games + 1)
     for rules, players in ((sr.PAGAT7, 4), (sr.TEN_ROUND, 6), (sr.ISRA, 4)):
         games, played = self_play(rules, players, seeds)
+        if not args.warm:
+            sr.clear_caches()
         times = [replay_timed(rules, players, seed, actions) for seed, actions in zip(seeds, games)]
         decisions = sum(len(g) for g in games)
         total = sum(times)

@@ -45,7 +45,7 @@ from .contracts import (
     find_contract,
     hand_penalty,
 )
-from .engine import apply, check, is_legal, legal_actions, new_game, setup_round
+from .engine import apply, check, clear_caches, is_legal, legal_actions, new_game, setup_round
 from .errors import IllegalAction, MalformedAction
 from .melds import End, Meld, MeldCheck, MeldError, MeldKind, check_meld, is_wild, lay_off_options
 from .players import GreedyPlayer, Pass, Player, RandomPlayer, play_game
@@ -133,6 +133,7 @@ __all__ = [
     "check",
     "check_contract",
     "check_meld",
+    "clear_caches",
     "contract_layouts",
     "final_state",
     "find_contract",

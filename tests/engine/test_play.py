@@ -373,3 +373,15 @@ def test_the_engines_table_of_fitting_cards_is_what_lay_off_options_says_spec4_3
     for meld in melds:
         expected = {c: o for c in ALL_CARDS if (o := sr.lay_off_options(meld, c, rules))}
         assert dict(fits(meld, rules)) == expected, meld.describe()
+
+
+def test_clear_caches_frees_the_tables_and_changes_no_answer() -> None:
+    """clear_caches empties what the engine remembers between calls; every answer stays the same."""
+    rules = sr.ISRA
+    _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], 5)
+    states = list(sr.replay(record))[::7]
+    before = [sr.legal_actions(s) for s in states]
+    assert fits.cache_info().currsize > 0
+    sr.clear_caches()
+    assert fits.cache_info().currsize == 0
+    assert [sr.legal_actions(s) for s in states] == before

@@ -29,6 +29,7 @@ from ..actions import (
 from ..errors import IllegalAction
 from ..melds import Meld
 from ..state import GameState
+from .common import clear_caches as _clear_common
 from .common import fits, replace, trusted
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_cards, turn_end_refusal
@@ -47,7 +48,7 @@ from .play import (
 from .play import can_finish as _can_finish
 from .scoring import end_round
 
-__all__ = ["apply", "check", "is_legal", "legal_actions", "new_game", "setup_round"]
+__all__ = ["apply", "check", "clear_caches", "is_legal", "legal_actions", "new_game", "setup_round"]
 
 #: How many different ``LayDown`` actions :func:`legal_actions` lists at most, unless asked for
 #: more with its ``lay_downs`` argument: one, the layout :func:`~shanghai_rules.contracts.find_contract` gives.
@@ -121,6 +122,18 @@ def is_legal(state: GameState, action: Action) -> bool:
     except IllegalAction:
         return False
     return True
+
+
+def clear_caches() -> None:
+    """Forget everything the library remembers between calls, to free its memory.
+
+    The engine and the contract search keep bounded tables of answers to
+    questions that come back (the cards that fit a meld, the runs a suit can
+    make, actions already built): a game in progress asks many of them again.
+    Nothing depends on them but speed; they fill again as needed.
+    """
+    _clear_common()
+    _cuts.cache_clear()
 
 
 @lru_cache(maxsize=256)

@@ -13,6 +13,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from ..cards import ALL_CARDS, Card
+from ..contract_bounds import contract_bound
 from ..errors import IllegalAction
 from ..melds import End, Meld, lay_off_options
 from ..rules import Rules
@@ -21,6 +22,7 @@ from ..state import GameState, TableMeld
 __all__ = [
     "IllegalAction",
     "add_cards",
+    "clear_caches",
     "fits",
     "remove_cards",
     "replace",
@@ -253,3 +255,12 @@ def swap_cards(meld: Meld) -> frozenset[Card]:
             return frozenset()
         return frozenset(ALL_CARDS[s * 13 + meld.rank - 2] for s in range(4))
     return frozenset(card for card in (meld.stands_for(i) for i in wilds) if isinstance(card, Card))
+
+
+def clear_caches() -> None:
+    """Forget what the engine and the contract search remember between calls (see :func:`clear_caches`
+    in :mod:`shanghai_rules.engine`)."""
+    for cached in (fits, _fitting, wild_positions, swap_cards, contract_bound):
+        cached.cache_clear()
+    _last_table[0] = ((), None, _EMPTY)
+    _ACTIONS.clear()
