@@ -63,13 +63,17 @@ class ContractBound:
         limits = [rules.wild_limit(n) for n in range(self.length, 14)]
         self.stretch_cap: int | None = None if None in limits else max(x for x in limits if x is not None)
         self.limits = {n: rules.wild_limit(n) for n in range(self.length, 14)}
+        # whole-hand bound (aces high only): every run, as (first index, bit mask, size), by start then end
+        self.spans = [(a, ((1 << (b + 1)) - 1) & ~((1 << a) - 1), b - a + 1)
+                      for a in range(13) for b in range(a + self.length - 1, 13)]
         # every stretch of the minimum length: its run positions, and its indices within the suit
         self.windows: list[tuple[int, int]] = []
         for start in range(self.lowest, 16 - self.length):
             positions = range(start, start + self.length)
             self.windows.append((sum(1 << p for p in positions), sum(1 << _index(p) for p in positions)))
-        # the whole-hand bound is written for aces high only and no wild 2s
-        self.whole = contract.no_discard and not contract.sets and not rules.ace_low and not rules.wild_twos
+        # the whole-hand bound is written for aces high only, no wild 2s and at most three runs
+        self.whole = (contract.no_discard and not contract.sets and contract.runs <= 3 and not rules.ace_low
+                      and not rules.wild_twos)
         self._costs: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
         self._covers: dict[tuple[tuple[int, ...], int], frozenset[tuple[int, int]]] = {}
 
@@ -199,47 +203,59 @@ class ContractBound:
         if found is not None:
             return found
         out: set[tuple[int, int]] = set()
-        self._cover(counts, [0] * 13, 0, 0, out, pool)
+        # the cards held at least once, twice, three times, as bit masks over the suit's indices
+        held = [0, 0, 0]
+        naturals = 0
+        possible = True
+        for i, n in enumerate(counts):
+            naturals += n
+            if n > self.runs:
+                possible = False  # each run takes one copy of a card
+            for t in range(min(n, 3)):
+                held[t] |= 1 << i
+        if not naturals:
+            out.add((0, 0))
+        elif possible:
+            empty = _ALL & ~held[0]
+            runs: list[tuple[int, int, int]] = []  # start, mask, size: every run the suit's cards allow alone
+            for first, mask, size in self.spans:
+                holes = mask & empty
+                limit = self.limits.get(size)
+                if (limit is None or holes.bit_count() <= limit) and not (self.apart and holes & (holes >> 1)):
+                    runs.append((first, mask, size))
+            self._cover(held, naturals, runs, 0, 0, 0, 0, 0, 0, out, pool)
         result = frozenset(out)
         if len(self._covers) >= _CACHE_MAX:
             self._covers.clear()
         self._covers[key] = result
         return result
 
-    def _cover(self, counts: tuple[int, ...], cover: list[int], runs: int, low: int,
+    def _cover(self, held: list[int], naturals: int, runs: list[tuple[int, int, int]], low: int,
+               once: int, twice: int, thrice: int, count: int, length: int,
                out: set[tuple[int, int]], pool: int) -> None:
-        """Add runs, by start from ``low`` up, until every card of the suit is covered."""
-        first = next((i for i in range(13) if cover[i] < counts[i]), -1)
-        if first < 0:
-            out.add((runs, sum(c - n for c, n in zip(cover, counts))))
+        """Add runs (in order of their start, from ``runs[low]`` on) until every card is covered.
+
+        ``once``, ``twice``, ``thrice``: the places covered by at least one, two,
+        three runs so far; ``count`` runs of ``length`` places in all."""
+        unmet = (held[0] & ~once) | (held[1] & ~twice) | (held[2] & ~thrice)
+        if not unmet:
+            out.add((count, length - naturals))
             return
-        if runs == self.runs:
+        if count == self.runs:
             return
-        # the runs are taken in order of their start: the next must reach the lowest card not yet covered
-        for start in range(low, first + 1):
-            gaps = 0
-            previous_gap = False
-            for end in range(start, 13):
-                if counts[end]:
-                    previous_gap = False
-                else:
-                    if self.apart and previous_gap:
-                        break
-                    gaps += 1
-                    previous_gap = True
-                size = end - start + 1
-                if size < self.length or end < first:
-                    continue
-                limit = self.limits.get(size)
-                if limit is not None and gaps > limit:
-                    continue
-                for i in range(start, end + 1):
-                    cover[i] += 1
-                extra = sum(c - n for c, n in zip(cover, counts) if c > n)
-                if extra <= pool:
-                    self._cover(counts, cover, runs + 1, start, out, pool)
-                for i in range(start, end + 1):
-                    cover[i] -= 1
+        first = (unmet & -unmet).bit_length() - 1  # the lowest card not yet covered: the next run takes it
+        for k in range(low, len(runs)):
+            start, mask, size = runs[k]
+            if start > first:
+                break
+            if not mask >> first & 1:
+                continue
+            new_once, new_twice, new_thrice = once | mask, twice | (once & mask), thrice | (twice & mask)
+            total = length + size
+            covered = ((new_once & held[0]).bit_count() + (new_twice & held[1]).bit_count()
+                       + (new_thrice & held[2]).bit_count())
+            if total - covered <= pool:  # places no card of the suit fills take wilds
+                self._cover(held, naturals, runs, k, new_once, new_twice, new_thrice, count + 1, total, out, pool)
 
 
 @lru_cache(maxsize=256)
