@@ -122,6 +122,19 @@ class Card:
     """2-10, ``JACK`` (11), ``QUEEN`` (12), ``KING`` (13), ``ACE`` (14), or ``JOKER`` (0)."""
     suit: Suit | None = attrs.field(default=None, validator=_check_suit)
     """The suit, or ``None`` for a joker."""
+    code: int = attrs.field(init=False, eq=False, repr=False)
+    """A small integer naming the card: ``suit * 13 + rank - 2`` (0-51), 52 for a joker.
+
+    Hands sort by this code."""
+
+    @code.default
+    def _code(self) -> int:
+        # worked out before the validators run: a rank or suit of the wrong type gets -1, then the refusal
+        if self.suit is None:
+            return 52
+        if type(self.rank) is not int or not isinstance(self.suit, Suit):
+            return -1
+        return self.suit * 13 + self.rank - 2
 
     def __new__(cls, rank: int = JOKER, suit: Suit | None = None) -> Card:
         """The one card of this rank and suit (a new object only while :data:`ALL_CARDS` is made,
@@ -140,16 +153,6 @@ class Card:
     def is_joker(self) -> bool:
         """True for a joker."""
         return self.rank == JOKER
-
-    @property
-    def code(self) -> int:
-        """A small integer naming the card: ``suit * 13 + rank - 2`` (0-51), 52 for a joker.
-
-        Hands sort by this code.
-        """
-        if self.suit is None:
-            return 52
-        return self.suit * 13 + self.rank - 2
 
     @property
     def pretty(self) -> str:

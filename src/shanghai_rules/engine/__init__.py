@@ -191,21 +191,21 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             if player is not None and seat != player:
                 continue
             if seat == state.turn:
-                actions.append(DrawStock(seat))
+                actions.append(trusted(DrawStock, seat))
                 if state.discard and state.upcard_live:
-                    actions.append(TakeDiscard(seat))
+                    actions.append(trusted(TakeDiscard, seat))
             elif not buy_refusal(state, seat):
-                actions.append(Buy(seat))
+                actions.append(trusted(Buy, seat))
             if seat in state.buy_requests:
-                actions.append(WithdrawBuy(seat))
+                actions.append(trusted(WithdrawBuy, seat))
             if state.shanghai_open and seat != state.discarder and len(state.hands[seat]) >= 2:
                 top = state.discard[-1]
                 for index, tm in enumerate(state.table):
                     options = fits(tm.meld, state.rules).get(top, ())
                     if len(options) == 1:
-                        actions.append(CallShanghai(seat, index))
+                        actions.append(trusted(CallShanghai, seat, index))
                     else:
-                        actions.extend(CallShanghai(seat, index, end) for end, _ in options)
+                        actions.extend(trusted(CallShanghai, seat, index, end) for end, _ in options)
         return actions
     # the play phase: only the player on turn acts
     seat = state.turn

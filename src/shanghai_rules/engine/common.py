@@ -58,8 +58,7 @@ def replace(state: GameState, **changes: Any) -> GameState:
     return new
 
 
-def _code(card: Card) -> int:
-    return card.code
+_code = operator.attrgetter("code")
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card], why: str = "") -> tuple[Card, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -58,8 +59,7 @@ def _deal(state: GameState) -> GameState:
     )
 
 
-def _code(card: Card) -> int:
-    return card.code
+_code = operator.attrgetter("code")
 
 
 def new_game(rules: Rules, players: int, seed: int = 0, dealer: int = 0) -> GameState:
