@@ -24,6 +24,8 @@ __all__ = [
     "add_cards",
     "clear_caches",
     "fits",
+    "fits_card",
+    "known_fits",
     "remove_cards",
     "replace",
     "swap_cards",
@@ -119,9 +121,41 @@ def take_from_stock(
 Fits = Mapping[Card, tuple[tuple["End | None", Meld], ...]]
 
 
-@lru_cache(maxsize=8192)
+_FITS: dict[tuple[Meld, Rules], Fits] = {}
+_FITS_MAX = 8192
+
+
 def fits(meld: Meld, rules: Rules) -> Fits:
-    """Every card that can be laid off on ``meld``, with its options (see ``lay_off_options``)."""
+    """Every card that can be laid off on ``meld``, with its options (see ``lay_off_options``).
+
+    Remembered (up to a bound) for the melds asked about: a meld stays on the
+    table, and is asked about again, until it changes.
+    """
+    key = (meld, rules)
+    found = _FITS.get(key)
+    if found is None:
+        found = _fits(meld, rules)
+        if len(_FITS) >= _FITS_MAX:
+            _FITS.clear()
+        _FITS[key] = found
+    return found
+
+
+def fits_card(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | None, Meld], ...]:
+    """The options of one card on ``meld`` (as :func:`fits` has them), without working out every
+    other card's where the meld was not asked about before (a meld a search only imagines)."""
+    found = _FITS.get((meld, rules))
+    if found is not None:
+        return found.get(card, ())
+    return lay_off_options(meld, card, rules)
+
+
+def known_fits(meld: Meld, rules: Rules) -> Fits | None:
+    """:func:`fits` of ``meld`` if it was worked out before, else None."""
+    return _FITS.get((meld, rules))
+
+
+def _fits(meld: Meld, rules: Rules) -> Fits:
     candidates: list[Card] = [ALL_CARDS[52]]
     if rules.wild_twos:
         candidates.extend(ALL_CARDS[s * 13] for s in range(4))
@@ -259,7 +293,8 @@ def swap_cards(meld: Meld) -> frozenset[Card]:
 def clear_caches() -> None:
     """Forget what the engine and the contract search remember between calls (see :func:`clear_caches`
     in :mod:`shanghai_rules.engine`)."""
-    for cached in (fits, _fitting, wild_positions, swap_cards, contract_bound):
+    for cached in (_fitting, wild_positions, swap_cards, contract_bound):
         cached.cache_clear()
+    _FITS.clear()
     _last_table[0] = ((), None, _EMPTY)
     _ACTIONS.clear()

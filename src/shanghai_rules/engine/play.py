@@ -16,10 +16,10 @@ from ..actions import LayDown, LayOff, SwapWild
 from ..cards import Card
 from ..contracts import check_contract, layouts_of
 from ..errors import IllegalAction
-from ..melds import Meld
+from ..melds import Meld, lay_off_options
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
-from .common import add_cards, fits, remove_cards, swap_cards, trusted, wild_positions
+from .common import add_cards, fits, fits_card, known_fits, remove_cards, swap_cards, trusted, wild_positions
 from .discard import ending_refusal
 
 __all__ = [
@@ -129,7 +129,7 @@ def _lay_off(turn: Turn, pos: Position, action: LayOff) -> Position:
     if action.meld >= len(pos.table):
         raise IllegalAction(f"LayOff: there is no meld {action.meld} on the table ({len(pos.table)} melds)", action)
     target = pos.table[action.meld]
-    options = fits(target.meld, rules).get(card, ())
+    options = fits_card(target.meld, card, rules)
     if not options:
         if target.kind == "run":
             why = "a card joins a run only at either end, as the next card of its suit, within the wild limits (000)"
@@ -271,7 +271,7 @@ def _last_card_goes_out(turn: Turn, pos: Position) -> bool:
     if (pos.went_down and not rules.lay_off_on_going_down_turn) or _empty_hand_refusal(turn):
         return False
     card = pos.hand[0]
-    return any(card in fits(tm.meld, rules) for tm in pos.table)
+    return any(fits_card(tm.meld, card, rules) for tm in pos.table)
 
 
 def _can_discard(turn: Turn, pos: Position) -> bool:
@@ -367,7 +367,11 @@ def lay_off_candidates(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Meld
         return
     distinct = tuple(dict.fromkeys(pos.hand))
     for index, tm in enumerate(pos.table):
-        table_fits = fits(tm.meld, rules)
+        table_fits = known_fits(tm.meld, rules)
+        if table_fits is None:
+            # a meld not asked about before: with a card or two in hand, ask for those only
+            table_fits = fits(tm.meld, rules) if len(distinct) > 2 else {
+                card: found for card in distinct if (found := lay_off_options(tm.meld, card, rules))}
         if table_fits.keys().isdisjoint(distinct):
             continue
         for card in distinct:
