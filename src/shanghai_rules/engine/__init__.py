@@ -30,7 +30,7 @@ from ..errors import IllegalAction
 from ..melds import Meld
 from ..state import GameState
 from .common import clear_caches as _clear_common
-from .common import fits, replace, trusted
+from .common import fits, replace, table_fits, trusted
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_cards, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
@@ -220,7 +220,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             if listed >= lay_downs:
                 break
     certain = finish_is_certain(turn, pos, 1)
-    for lay_off, new_meld in lay_off_candidates(turn, pos):
+    for lay_off, new_meld in lay_off_candidates(turn, pos, table_fits(state.table, state.rules)):
         if certain or _finishes(turn, pos, lay_off, new_meld):
             actions.append(lay_off)
     for swap, after in swap_plays(turn, pos):

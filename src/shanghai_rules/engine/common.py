@@ -29,6 +29,7 @@ __all__ = [
     "remove_cards",
     "replace",
     "swap_cards",
+    "table_fits",
     "take_from_stock",
 ]
 
@@ -138,6 +139,24 @@ def fits(meld: Meld, rules: Rules) -> Fits:
         if len(_FITS) >= _FITS_MAX:
             _FITS.clear()
         _FITS[key] = found
+    return found
+
+
+_NO_FITS: tuple[Fits, ...] = ()
+_last_fits: list[tuple[object, object, tuple[Fits, ...]]] = [((), None, _NO_FITS)]
+
+
+def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
+    """:func:`fits` of each meld of ``table``, in table order.
+
+    Remembers the last table asked about, as :func:`fitting_cards` does: states
+    share their table until a meld changes.
+    """
+    last_table, last_rules, last = _last_fits[0]
+    if table is last_table and rules is last_rules:
+        return last
+    found = tuple(fits(tm.meld, rules) for tm in table)
+    _last_fits[0] = (table, rules, found)
     return found
 
 
@@ -296,5 +315,6 @@ def clear_caches() -> None:
     for cached in (_fitting, wild_positions, swap_cards, contract_bound):
         cached.cache_clear()
     _FITS.clear()
+    _last_fits[0] = ((), None, _NO_FITS)
     _last_table[0] = ((), None, _EMPTY)
     _ACTIONS.clear()

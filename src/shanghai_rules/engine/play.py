@@ -9,7 +9,7 @@ play leaves a player unable to finish the turn (the no-trap ruling of SPEC 4.9).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from ..actions import LayDown, LayOff, SwapWild
@@ -19,7 +19,7 @@ from ..errors import IllegalAction
 from ..melds import Meld, lay_off_options
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
-from .common import add_cards, fits, fits_card, known_fits, remove_cards, swap_cards, trusted, wild_positions
+from .common import Fits, add_cards, fits, fits_card, known_fits, remove_cards, swap_cards, trusted, wild_positions
 from .discard import ending_refusal
 
 __all__ = [
@@ -359,15 +359,17 @@ def lay_off_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Position]
             continue
 
 
-def lay_off_candidates(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Meld]]:
+def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> Iterator[tuple[LayOff, Meld]]:
     """Each card of the hand that fits each meld, meld by meld (one action per end where a card
-    fits both), with the meld it makes: all that :func:`_lay_off` checks before the rule of the last card."""
+    fits both), with the meld it makes: all that :func:`_lay_off` checks before the rule of the last card.
+
+    ``fitting``: the :func:`~shanghai_rules.engine.common.table_fits` of ``pos.table``, where known."""
     rules = turn.rules
     if not pos.down or turn.contract.no_discard or (pos.went_down and not rules.lay_off_on_going_down_turn):
         return
     distinct = tuple(dict.fromkeys(pos.hand))
     for index, tm in enumerate(pos.table):
-        table_fits = known_fits(tm.meld, rules)
+        table_fits = fitting[index] if fitting else known_fits(tm.meld, rules)
         if table_fits is None:
             # a meld not asked about before: with a card or two in hand, ask for those only
             table_fits = fits(tm.meld, rules) if len(distinct) > 2 else {
