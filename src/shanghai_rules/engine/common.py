@@ -30,6 +30,7 @@ __all__ = [
     "replace",
     "swap_cards",
     "table_fits",
+    "table_swaps",
     "take_from_stock",
 ]
 
@@ -295,6 +296,25 @@ def _fitting(melds: tuple[Meld, ...], rules: Rules) -> frozenset[Card]:
     return frozenset(out)
 
 
+_last_swaps: list[tuple[object, object, tuple[tuple[int, frozenset[Card]], ...]]] = [((), None, ())]
+
+
+def table_swaps(table: tuple[TableMeld, ...], rules: Rules) -> tuple[tuple[int, frozenset[Card]], ...]:
+    """The melds of ``table`` whose wilds the rules let be swapped: (index, :func:`swap_cards`).
+
+    Remembers the last table asked about, as :func:`fitting_cards` does."""
+    last_table, last_rules, last = _last_swaps[0]
+    if table is last_table and rules is last_rules:
+        return last
+    found = tuple(
+        (index, wanted) for index, tm in enumerate(table)
+        if (rules.swap_from_runs if tm.meld.kind == "run" else rules.swap_from_sets)
+        and (wanted := swap_cards(tm.meld))
+    )
+    _last_swaps[0] = (table, rules, found)
+    return found
+
+
 @lru_cache(maxsize=8192)
 def swap_cards(meld: Meld) -> frozenset[Card]:
     """The natural cards that can be given for a wild of ``meld``: what a run's wild stands for,
@@ -316,5 +336,6 @@ def clear_caches() -> None:
         cached.cache_clear()
     _FITS.clear()
     _last_fits[0] = ((), None, _NO_FITS)
+    _last_swaps[0] = ((), None, ())
     _last_table[0] = ((), None, _EMPTY)
     _ACTIONS.clear()

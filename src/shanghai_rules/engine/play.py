@@ -19,7 +19,17 @@ from ..errors import IllegalAction
 from ..melds import Meld, lay_off_options
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
-from .common import Fits, add_cards, fits, fits_card, known_fits, remove_cards, swap_cards, trusted, wild_positions
+from .common import (
+    Fits,
+    add_cards,
+    fits,
+    fits_card,
+    known_fits,
+    remove_cards,
+    table_swaps,
+    trusted,
+    wild_positions,
+)
 from .discard import ending_refusal
 
 __all__ = [
@@ -395,13 +405,12 @@ def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]
     rules = turn.rules
     if not (rules.swap_from_runs or rules.swap_from_sets) or swapper_refusal(rules, pos):
         return
+    places = table_swaps(pos.table, rules)
+    if not places:
+        return
     distinct = tuple(dict.fromkeys(pos.hand))
-    for index, tm in enumerate(pos.table):
-        meld = tm.meld
-        if (meld.kind == "run" and not rules.swap_from_runs) or (meld.kind == "set" and not rules.swap_from_sets):
-            continue
-        wanted = swap_cards(meld)
-        if not wanted:
+    for index, wanted in places:
+        if wanted.isdisjoint(distinct):
             continue
         for card in distinct:
             if card not in wanted:
