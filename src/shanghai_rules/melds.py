@@ -664,10 +664,28 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | N
     """
     if not isinstance(card, Card) or _shape_reason(meld):
         return ()
+    return joined(meld, card, rules)
+
+
+_MELD_SLOTS: Final = tuple(getattr(Meld, name).__set__ for name in ("kind", "cards", "rank", "suit", "start",
+                                                                     "_attrs_cached_hash"))
+
+
+def make_meld(kind: MeldKind, cards: tuple[Card, ...], rank: int | None, suit: Suit | None, start: int) -> Meld:
+    """``Meld(kind, cards, rank, suit, start)`` for values known to be well formed, without the constructor's
+    conversion."""
+    meld = object.__new__(Meld)
+    for setter, value in zip(_MELD_SLOTS, (kind, cards, rank, suit, start, None)):
+        setter(meld, value)
+    return meld
+
+
+def joined(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | None, Meld], ...]:
+    """:func:`lay_off_options` for a well-formed meld and a card (the engine's own values)."""
     if meld.kind == "set":
         # a set of wilds only takes its rank from the first natural (or 2) that joins it
         rank = card.rank if meld.rank is None and card.rank != JOKER else meld.rank
-        new = Meld("set", tuple(meld.cards) + (card,), rank=rank)
+        new = make_meld("set", meld.cards + (card,), rank, None, 0)
         if _validate_set(new, rules, 1, rules.wild_limits_on_lay_off):
             return ()
         return ((None, new),)
@@ -677,11 +695,11 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | N
     low, high = meld.start - 1, meld.start + len(meld.cards)
     wild = is_wild(card, rules)
     if low >= 1 and (wild or card == _position_card(low, suit)):
-        new = Meld("run", (card,) + tuple(meld.cards), suit=suit, start=low)
+        new = make_meld("run", (card, *meld.cards), None, suit, low)
         if not _validate_run(new, rules, 1, rules.wild_limits_on_lay_off):
             options.append(("low", new))
     if high <= 14 and (wild or card == _position_card(high, suit)):
-        new = Meld("run", tuple(meld.cards) + (card,), suit=suit, start=meld.start)
+        new = make_meld("run", (*meld.cards, card), None, suit, meld.start)
         if not _validate_run(new, rules, 1, rules.wild_limits_on_lay_off):
             options.append(("high", new))
     return tuple(options)

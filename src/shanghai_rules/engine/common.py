@@ -15,7 +15,7 @@ import attrs
 from ..cards import ALL_CARDS, Card
 from ..contract_bounds import contract_bound
 from ..errors import IllegalAction
-from ..melds import End, Meld, lay_off_options
+from ..melds import End, Meld, joined, make_meld
 from ..rules import Rules
 from ..state import GameState, TableMeld
 
@@ -167,7 +167,7 @@ def fits_card(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | None, M
     found = _FITS.get((meld, rules))
     if found is not None:
         return found.get(card, ())
-    return lay_off_options(meld, card, rules)
+    return joined(meld, card, rules)
 
 
 def known_fits(meld: Meld, rules: Rules) -> Fits | None:
@@ -200,7 +200,7 @@ def _fits(meld: Meld, rules: Rules) -> Fits:
             # a wild 2 that is not natural at either end acts as a joker does: same places, same limits
             options = tuple((end, _placed(new, end, card)) for end, new in joker)
         else:
-            options = lay_off_options(meld, card, rules)
+            options = joined(meld, card, rules)
         if card is JOKER_CARD:
             joker = options
         if options:
@@ -221,7 +221,7 @@ def _natural_two(meld: Meld, two: Card) -> bool:
 def _placed(new: Meld, end: End | None, card: Card) -> Meld:
     """``new`` (a meld a joker has just joined, at ``end``) with ``card`` in the joker's place."""
     cards = (card, *new.cards[1:]) if end == "low" else (*new.cards[:-1], card)
-    return Meld(new.kind, cards, rank=new.rank, suit=new.suit, start=new.start)
+    return make_meld(new.kind, cards, new.rank, new.suit, new.start)
 
 
 _A = TypeVar("_A")

@@ -16,7 +16,7 @@ from ..actions import LayDown, LayOff, SwapWild
 from ..cards import Card
 from ..contracts import check_contract, layouts_of
 from ..errors import IllegalAction
-from ..melds import Meld, lay_off_options
+from ..melds import Meld, joined
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
 from .common import (
@@ -383,7 +383,7 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) 
         if table_fits is None:
             # a meld not asked about before: with a card or two in hand, ask for those only
             table_fits = fits(tm.meld, rules) if len(distinct) > 2 else {
-                card: found for card in distinct if (found := lay_off_options(tm.meld, card, rules))}
+                card: found for card in distinct if (found := joined(tm.meld, card, rules))}
         if table_fits.keys().isdisjoint(distinct):
             continue
         for card in distinct:
