@@ -141,26 +141,28 @@ class ContractBound:
         best = stretches[0][0] if stretches else _NEVER
         if self.runs >= 1:
             costs[1] = best
+        # two or three stretches cost at least their own gaps: with the stretches sorted by their gaps,
+        # a loop stops where those alone reach the pool or the best found so far
         if self.runs >= 2 and best <= pool:
-            best = _NEVER
+            best = pool + 1
             for x, (ga, a) in enumerate(stretches):
                 for gb, b in stretches[x:]:
-                    if ga + gb > pool:
-                        break  # the stretches are sorted by their gaps: only more from here
+                    if ga + gb >= best:
+                        break
                     cost = ((a | b) & missing1).bit_count() + (a & b & missing2).bit_count()
                     if cost < best:
                         best = cost
             costs[2] = best
             if self.runs >= 3 and best <= pool:
-                best = _NEVER
+                best = pool + 1
                 for x, (ga, a) in enumerate(stretches):
                     for y in range(x, len(stretches)):
                         gb, b = stretches[y]
-                        if ga + gb > pool:
+                        if ga + gb >= best:
                             break
                         ab = a & b
                         for gc, c in stretches[y:]:
-                            if ga + gb + gc > pool:
+                            if ga + gb + gc >= best:
                                 break
                             twice = ab | (a & c) | (b & c)
                             cost = ((a | b | c) & missing1).bit_count() + (twice & missing2).bit_count() \
