@@ -267,21 +267,29 @@ def can_finish(turn: Turn, pos: Position) -> bool:
         return True
     if _can_discard(turn, pos):
         return True
-    if _last_card_goes_out(turn, pos):
-        return True
+    quick = _last_card(turn, pos)
+    if quick is not None:
+        return quick
     return _search(turn, pos, set())
 
 
-def _last_card_goes_out(turn: Turn, pos: Position) -> bool:
-    """The quick answer of the search in its commonest case: a last card that fits a meld on the
-    table goes out by being laid off (where the rules let a play empty the hand)."""
+def _last_card(turn: Turn, pos: Position) -> bool | None:
+    """The search's answer in its commonest case, worked out directly: a down player's last card
+    goes out if it fits a meld on the table; if it fits none and no wild on the table stands for it,
+    no play is left at all (laying down is over, and swaps are the only other play).  ``None``
+    where the search must decide."""
     if len(pos.hand) != 1 or pos.must_go_down or not pos.down or turn.contract.no_discard:
-        return False
+        return None
     rules = turn.rules
     if (pos.went_down and not rules.lay_off_on_going_down_turn) or _empty_hand_refusal(turn):
-        return False
+        return None
     card = pos.hand[0]
-    return any(fits_card(tm.meld, card, rules) for tm in pos.table)
+    if any(fits_card(tm.meld, card, rules) for tm in pos.table):
+        return True
+    if (not (rules.swap_from_runs or rules.swap_from_sets) or swapper_refusal(rules, pos)
+            or all(card not in wanted for _, wanted in table_swaps(pos.table, rules))):
+        return False
+    return None
 
 
 def _can_discard(turn: Turn, pos: Position) -> bool:
