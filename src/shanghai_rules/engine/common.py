@@ -6,7 +6,7 @@ from __future__ import annotations
 import operator
 import random
 from bisect import insort
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any, Final, TypeVar
 
@@ -37,11 +37,30 @@ __all__ = [
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _INDEX = {name: i for i, name in enumerate(_FIELDS)}
-_all_fields = operator.attrgetter(*_FIELDS)
-# the slots' own setters: they bypass the frozen class's __setattr__, as attrs' __init__ does
-_SETTERS = tuple(getattr(GameState, name).__set__ for name in _FIELDS)
 _new = object.__new__
 _set = object.__setattr__
+
+
+def _make_copier() -> Callable[[list[Any]], GameState]:
+    """A function that builds a ``GameState`` from a list of its field values, in field order.
+
+    Written out field by field (as attrs writes ``__init__``), each through the
+    slot's own setter, which bypasses the frozen class's ``__setattr__``.  The
+    engine makes a new state on every move, so this is its hottest line.
+    """
+    lines = ["def copier(values):", "    new = _new(GameState)"]
+    lines += [f"    set_{name}(new, values[{i}])" for i, name in enumerate(_FIELDS)]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": _new, "GameState": GameState}
+    namespace.update((f"set_{name}", getattr(GameState, name).__set__) for name in _FIELDS)
+    # the code is made above from the field names only
+    exec("\n".join(lines), namespace)
+    copier: Callable[[list[Any]], GameState] = namespace["copier"]
+    return copier
+
+
+_copy = _make_copier()
+_all_fields = operator.attrgetter(*_FIELDS)
 
 
 def replace(state: GameState, **changes: Any) -> GameState:
@@ -56,10 +75,7 @@ def replace(state: GameState, **changes: Any) -> GameState:
         if index is None:
             raise AttributeError(f"GameState has no field {name!r}")
         values[index] = value
-    new = _new(GameState)
-    for setter, value in zip(_SETTERS, values):
-        setter(new, value)
-    return new
+    return _copy(values)
 
 
 _code = operator.attrgetter("code")
