@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import shanghai_rules as sr
 import shanghai_rules.contracts as contracts_module
 from contract_oracle import oracle_find, oracle_layouts
+from shanghai_rules.rules import Contract
 
 P = sr.parse_cards
 JK = sr.parse_card("JK")
@@ -673,7 +674,17 @@ def test_touching_runs_refusal_suggests_an_arranged_meld_when_a_plain_group_plac
 # the quick bounds: they only ever skip hopeless searches
 
 
-BOUND_RULES = {**PRESETS, **HOUSE}
+BOUND_RULES = {
+    **PRESETS,
+    **HOUSE,
+    "four runs of three at the end": attrs.evolve(
+        sr.ISRA, min_run_length=3, contracts=(*sr.ISRA.contracts[:6], Contract(runs=4, run_length=3))
+    ),
+    "four runs of three, whole hand": attrs.evolve(
+        sr.PAGAT7, min_run_length=3,
+        contracts=(*sr.PAGAT7.contracts[:6], Contract(runs=4, run_length=3, no_discard=True)),
+    ),
+}
 
 
 @pytest.mark.parametrize("name", sorted(BOUND_RULES))

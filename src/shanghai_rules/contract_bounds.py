@@ -89,20 +89,39 @@ class ContractBound:
             runs = self.runs
         if not runs:
             return 0
-        best = [0] + [_NEVER] * runs
+        known = self._costs
+        suits: list[tuple[int, ...]] = []
         for base in range(13 * first_suit, 52, 13):
-            costs = self._suit_costs(tuple(counts[base:base + 13]), pool)
+            pattern = tuple(counts[base:base + 13])
+            costs = known.get((pattern, pool))
+            suits.append(self._suit_costs(pattern, pool) if costs is None else costs)
+        # the cheapest way to share the runs among the suits: every way of splitting one, two, three
+        if runs == 1:
+            return min(costs[1] for costs in suits)
+        ones = sorted(costs[1] for costs in suits)
+        if runs == 2:
+            return min(min(costs[2] for costs in suits), ones[0] + ones[1] if len(ones) > 1 else _NEVER)
+        if runs == 3:
+            best = min(costs[3] for costs in suits)
+            if len(suits) > 1:
+                best = min(best, min(suits[i][2] + suits[j][1]
+                                     for i in range(len(suits)) for j in range(len(suits)) if i != j))
+            if len(suits) > 2:
+                best = min(best, ones[0] + ones[1] + ones[2])
+            return best
+        table = [0] + [_NEVER] * runs
+        for costs in suits:
             merged = [_NEVER] * (runs + 1)
             for a in range(runs + 1):
-                first = best[a]
+                first = table[a]
                 if first > pool:
                     continue
                 for b in range(runs + 1 - a):
                     value = first + costs[b]
                     if value < merged[a + b]:
                         merged[a + b] = value
-            best = merged
-        return best[runs]
+            table = merged
+        return table[runs]
 
     def _suit_costs(self, counts: tuple[int, ...], pool: int) -> tuple[int, ...]:
         """The fewest wilds ``j`` stretches in one suit cost, for ``j`` = 0 .. runs."""
