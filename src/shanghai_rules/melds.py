@@ -667,16 +667,21 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | N
     return joined(meld, card, rules)
 
 
-_MELD_SLOTS: Final = tuple(getattr(Meld, name).__set__ for name in ("kind", "cards", "rank", "suit", "start",
-                                                                     "_attrs_cached_hash"))
+_SET_KIND, _SET_CARDS, _SET_RANK, _SET_SUIT, _SET_START, _SET_HASH = (
+    getattr(Meld, name).__set__ for name in ("kind", "cards", "rank", "suit", "start", "_attrs_cached_hash")
+)
 
 
 def make_meld(kind: MeldKind, cards: tuple[Card, ...], rank: int | None, suit: Suit | None, start: int) -> Meld:
     """``Meld(kind, cards, rank, suit, start)`` for values known to be well formed, without the constructor's
-    conversion."""
-    meld = object.__new__(Meld)
-    for setter, value in zip(_MELD_SLOTS, (kind, cards, rank, suit, start, None)):
-        setter(meld, value)
+    conversion (the engine's own melds)."""
+    meld: Meld = object.__new__(Meld)
+    _SET_KIND(meld, kind)
+    _SET_CARDS(meld, cards)
+    _SET_RANK(meld, rank)
+    _SET_SUIT(meld, suit)
+    _SET_START(meld, start)
+    _SET_HASH(meld, None)
     return meld
 
 
