@@ -501,7 +501,8 @@ class _Search:
                         counts[codes[p]] -= 1
                     self.wfree -= cost
                     self.runs.append((suit, start, cells, w))
-                    yield from self._runs(slot + 1, suit, start)
+                    if not remaining_runs or not self._hopeless_from(slot + 1, suit):
+                        yield from self._runs(slot + 1, suit, start)
                     self.runs.pop()
                     self.wfree += cost
                     for p in naturals:
