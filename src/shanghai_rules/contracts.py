@@ -676,9 +676,9 @@ class _Search:
     def layouts(self) -> Iterator[tuple[Meld, ...]]:
         if self.total < self.contract.min_cards:
             return
-        if self._hopeless():
-            return
         if self.whole and self.contract.sets == 0 and not self._whole_hand_runs_possible():
+            return
+        if self._hopeless():
             return
         if self.contract.runs and not self._some_run_window():
             return
