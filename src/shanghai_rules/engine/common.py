@@ -1,5 +1,6 @@
-"""What every phase of the referee shares: hand arithmetic, the seeded random
-source, the stock, and which cards fit which meld on the table."""
+"""What every phase of the referee shares: making a new state, hand arithmetic,
+the seeded random source, the stock, which cards fit which meld on the table,
+and the bounded caches behind them (:func:`clear_caches` empties them all)."""
 
 from __future__ import annotations
 
@@ -217,14 +218,14 @@ def _fits(meld: Meld, rules: Rules) -> Fits:
             options = tuple((end, _placed(new, end, card)) for end, new in joker)
         else:
             options = joined(meld, card, rules)
-        if card is JOKER_CARD:
+        if card is _JOKER:
             joker = options
         if options:
             out[card] = options
     return out
 
 
-JOKER_CARD: Final = ALL_CARDS[52]
+_JOKER: Final = ALL_CARDS[52]
 
 
 def _natural_two(meld: Meld, two: Card) -> bool:
