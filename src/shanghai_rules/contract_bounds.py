@@ -66,6 +66,10 @@ class ContractBound:
         # whole-hand bound (aces high only): every run, as (first index, bit mask, size), by start then end
         self.spans = [(a, ((1 << (b + 1)) - 1) & ~((1 << a) - 1), b - a + 1)
                       for a in range(13) for b in range(a + self.length - 1, 13)]
+        # the most wilds any run may hold (None: no limit by count): a longer run from the same
+        # start has as many places without a card, or more
+        counted = [limit for limit in self.limits.values() if limit is not None]
+        self.most_wilds = None if len(counted) < len(self.limits) else max(counted, default=0)
         # every stretch of the minimum length: its run positions, and its indices within the suit
         self.windows: list[tuple[int, int]] = []
         for start in range(self.lowest, 16 - self.length):
@@ -236,13 +240,23 @@ class ContractBound:
                 held[t] |= 1 << i
         if not naturals:
             out.add((0, 0))
+        elif self.most_wilds is not None and naturals < self.length - self.most_wilds:
+            pass  # too few cards for even one run: each of its cards goes to a run of its own suit
         elif possible:
             empty = _ALL & ~held[0]
             runs: list[tuple[int, int, int]] = []  # start, mask, size: every run the suit's cards allow alone
-            for first, mask, size in self.spans:
+            most, apart, limits = self.most_wilds, self.apart, self.limits
+            skip = -1  # a start whose longer runs are known to fail too
+            for first, mask, size in self.spans:  # by start, then by end
+                if first == skip:
+                    continue
                 holes = mask & empty
-                limit = self.limits.get(size)
-                if (limit is None or holes.bit_count() <= limit) and not (self.apart and holes & (holes >> 1)):
+                count = holes.bit_count()
+                if (most is not None and count > most) or (apart and holes & (holes >> 1)):
+                    skip = first  # and every longer run from this start
+                    continue
+                limit = limits.get(size)
+                if limit is None or count <= limit:
                     runs.append((first, mask, size))
             self._cover(held, naturals, runs, 0, 0, 0, 0, 0, 0, out, pool)
         result = frozenset(out)
