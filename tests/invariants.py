@@ -89,7 +89,7 @@ def check_actors(state: sr.GameState, actions: list[sr.Action]) -> None:
 def random_actions(state: sr.GameState, rng: random.Random, count: int) -> Iterator[sr.Action]:
     """Random actions of every kind, mostly illegal: any seat, any card of the supply, any meld index."""
     seats = state.players + 1
-    cards = list(set(cards_in_play(state))) or [sr.parse_card("JK")]
+    cards = list(dict.fromkeys(cards_in_play(state))) or [sr.parse_card("JK")]  # in a fixed order
     meld_count = len(state.table) + 2
     for _ in range(count):
         seat = rng.randrange(seats)
