@@ -710,6 +710,8 @@ def test_the_quick_bounds_never_reject_a_hand_that_holds_a_layout(name: str, dat
     [
         # a whole hand of hearts: three runs of four need three stretches that cover every card exactly
         ("pagat7", 7, "3H 3H 4H 4H 5H 5H 6H 6H 7H 7H JK JK"),
+        # the one exact cover, 2-5, 3-6 and 6-9 of spades, puts 2-5 right next to 6-9 (000: not two runs)
+        ("pagat7", 7, "2S 3S 3S 4S 5S 5S 6S 6S 7S 9S JK JK"),
         # five clubs make one run, not two: two stretches of four would share three single cards
         ("pagat7", 3, "4C 5C 6C 7C 8C 2D 5D KH AS 9S 10S JS"),
         # the run is there, the two sets are not

@@ -20,8 +20,9 @@ search stays exact.  Each one relaxes the rules just enough to be cheap:
   exact knapsack on the whole hand (:meth:`~shanghai_rules.contracts._Search._sets_cost`).
 * Runs and sets use different cards, so together they cost at least the sum.
 * **Whole-hand rounds of runs** (:meth:`ContractBound.whole_runs_possible`):
-  each suit's cards must be covered exactly by that suit's runs, and the wilds
-  the runs take must add up to the wilds held.
+  each suit's cards must be covered exactly by that suit's runs, which keep the
+  gap rule between them, and the wilds the runs take must add up to the wilds
+  held.  Only which run holds which wild is left open.
 
 This module is internal: nothing in it is part of the public interface.
 """
@@ -66,6 +67,8 @@ class ContractBound:
         # whole-hand bound (aces high only): every run, as (first index, bit mask, size), by start then end
         self.spans = [(a, ((1 << (b + 1)) - 1) & ~((1 << a) - 1), b - a + 1)
                       for a in range(13) for b in range(a + self.length - 1, 13)]
+        # the gap rule between runs of one suit in a contract: the starts it forbids just past a run's end
+        self.gap_mask = (1 << rules.contract_run_gap) - 1
         # the most wilds any run may hold (None: no limit by count): a longer run from the same
         # start has as many places without a card, or more
         counted = [limit for limit in self.limits.values() if limit is not None]
@@ -258,7 +261,7 @@ class ContractBound:
                 limit = limits.get(size)
                 if limit is None or count <= limit:
                     runs.append((first, mask, size))
-            self._cover(held, naturals, runs, 0, 0, 0, 0, 0, 0, out, pool)
+            self._cover(held, naturals, runs, 0, 0, 0, 0, 0, 0, 0, out, pool)
         result = frozenset(out)
         if len(self._covers) >= _CACHE_MAX:
             self._covers.clear()
@@ -266,12 +269,13 @@ class ContractBound:
         return result
 
     def _cover(self, held: list[int], naturals: int, runs: list[tuple[int, int, int]], low: int,
-               once: int, twice: int, thrice: int, count: int, length: int,
+               once: int, twice: int, thrice: int, touching: int, count: int, length: int,
                out: set[tuple[int, int]], pool: int) -> None:
         """Add runs (in order of their start, from ``runs[low]`` on) until every card is covered.
 
         ``once``, ``twice``, ``thrice``: the places covered by at least one, two,
-        three runs so far; ``count`` runs of ``length`` places in all."""
+        three runs so far; ``touching``: the starts the contract's gap rule
+        forbids next to them; ``count`` runs of ``length`` places in all."""
         unmet = (held[0] & ~once) | (held[1] & ~twice) | (held[2] & ~thrice)
         if not unmet:
             out.add((count, length - naturals))
@@ -283,14 +287,17 @@ class ContractBound:
             start, mask, size = runs[k]
             if start > first:
                 break
-            if not mask >> first & 1:
+            if not mask >> first & 1 or touching >> start & 1:
                 continue
             new_once, new_twice, new_thrice = once | mask, twice | (once & mask), thrice | (twice & mask)
             total = length + size
             covered = ((new_once & held[0]).bit_count() + (new_twice & held[1]).bit_count()
                        + (new_thrice & held[2]).bit_count())
             if total - covered <= pool:  # places no card of the suit fills take wilds
-                self._cover(held, naturals, runs, k, new_once, new_twice, new_thrice, count + 1, total, out, pool)
+                # a later run (it starts here or later) must not start just past this one's end
+                beyond = self.gap_mask << (start + size)
+                self._cover(held, naturals, runs, k, new_once, new_twice, new_thrice, touching | beyond,
+                            count + 1, total, out, pool)
 
 
 @lru_cache(maxsize=256)
