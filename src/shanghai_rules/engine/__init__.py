@@ -219,10 +219,11 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             listed += 1
             if listed >= lay_downs:
                 break
-    certain = finish_is_certain(turn, pos, 1)
-    for lay_off, new_meld in lay_off_candidates(turn, pos, table_fits(state.table, state.rules)):
-        if certain or _finishes(turn, pos, lay_off, new_meld):
-            actions.append(lay_off)
+    if pos.down:
+        certain = finish_is_certain(turn, pos, 1)
+        for lay_off, new_meld in lay_off_candidates(turn, pos, table_fits(state.table, state.rules)):
+            if certain or _finishes(turn, pos, lay_off, new_meld):
+                actions.append(lay_off)
     for swap, after in swap_plays(turn, pos):
         if _can_finish(turn, after):
             actions.append(swap)
