@@ -108,6 +108,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="seeded games per variant (default 10)")
     parser.add_argument("--warm", action="store_true",
                         help="keep the caches the self-play filled (by default the replays start with them empty)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="replay each variant's games this many times and report the fastest (default 1)")
     args = parser.parse_args()
     policy, _ = _chooser()
     caches = "kept from the self-play" if args.warm else "emptied before each variant's replays"
@@ -117,9 +119,13 @@ def main() -> None:
     seeds = range(1, args.games + 1)
     for rules, players in ((sr.PAGAT7, 4), (sr.TEN_ROUND, 6), (sr.ISRA, 4)):
         games, played = self_play(rules, players, seeds)
-        if not args.warm:
-            sr.clear_caches()
-        times = [replay_timed(rules, players, seed, actions) for seed, actions in zip(seeds, games)]
+        times: list[float] = []
+        for _ in range(max(1, args.repeat)):
+            if not args.warm:
+                sr.clear_caches()
+            attempt = [replay_timed(rules, players, seed, actions) for seed, actions in zip(seeds, games)]
+            if not times or sum(attempt) < sum(times):
+                times = attempt
         decisions = sum(len(g) for g in games)
         total = sum(times)
         print(f"{rules.name:<12}{players:>8}{len(games):>7}{decisions:>11}{total / decisions * 1e6:>13.1f}"
