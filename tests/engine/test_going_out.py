@@ -195,6 +195,25 @@ def test_isra_no_trap_lay_off_down_to_one_unplayable_card_is_refused() -> None:
     assert state.phase == "draw"
 
 
+def test_isra_no_trap_a_last_card_that_fits_nowhere_but_frees_a_wild_still_goes_out() -> None:
+    """SPEC 4.9 no trap (ruling) with 4.7 (002): under isra, laying off down to one card is allowed when
+    that card, though it fits no meld, can be swapped for the wild standing for it, and the freed wild
+    then laid off: the turn can still finish, by going out."""
+    state = sr.setup_round(
+        sr.ISRA, hands=["4S 6S 8S", "KC KD KH 4H JK 6H 7H 8H", "7D 3D KS", "4C 7C 9S"],
+        stock="5H 6D 8D 9D 10D", discard="AD", round_number=2, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["KC KD KH", "4H JK 6H 7H"]))
+    assert hand(state, 1) == hand_of("5H 8H")
+    lay_off = sr.LayOff(1, sr.parse_card("8H"), 1)
+    assert lay_off in sr.legal_actions(state)
+    state = play(state, lay_off)
+    assert hand(state, 1) == "5H"
+    assert state.table[1].meld.describe() == "run 4H JK(5H) 6H 7H 8H"
+    state = play(state, sr.SwapWild(1, "5H", 1), sr.LayOff(1, "JK", 1, "high"))
+    assert state.phase == "round_over" and state.round_results[-1].went_out == 1
+
+
 def round_seven(seat1: str, scores: tuple[int, ...] = (0, 0, 0, 0)) -> sr.GameState:
     """pagat7 round 7 (3 runs, whole hand, no discard); seat 1 has drawn JH."""
     state = sr.setup_round(

@@ -27,25 +27,14 @@ from ..actions import (
     WithdrawBuy,
 )
 from ..errors import IllegalAction
-from ..melds import Meld
 from ..state import GameState
 from .common import clear_caches as _clear_common
 from .common import fits, replace, table_fits, trusted
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_cards, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
-from .play import (
-    Position,
-    Turn,
-    finish_is_certain,
-    judge_play,
-    laid_off,
-    lay_down_plays,
-    lay_off_candidates,
-    position_of,
-    swap_plays,
-)
 from .play import can_finish as _can_finish
+from .play import judge_play, lay_down_plays, listed_lay_offs, position_of, swap_plays
 from .scoring import end_round
 
 __all__ = ["apply", "check", "clear_caches", "is_legal", "legal_actions", "new_game", "setup_round"]
@@ -142,15 +131,6 @@ def _cuts(seat: int, cards: int) -> tuple[Cut, ...]:
     return tuple(trusted(Cut, seat, count) for count in range(1, cards + 1))
 
 
-def _finishes(turn: Turn, pos: Position, lay_off: LayOff, new_meld: Meld) -> bool:
-    """The lay-off is allowed by the rule of the last card, and leaves a turn that can end."""
-    try:
-        after = laid_off(turn, pos, lay_off, new_meld)
-    except IllegalAction:
-        return False
-    return _can_finish(turn, after)
-
-
 def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int = LAY_DOWN_CHOICES) -> list[Action]:
     """Every legal action now, of every seat (or of ``player`` only).
 
@@ -220,10 +200,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             if listed >= lay_downs:
                 break
     if pos.down:
-        certain = finish_is_certain(turn, pos, 1)
-        for lay_off, new_meld in lay_off_candidates(turn, pos, table_fits(state.table, state.rules)):
-            if certain or _finishes(turn, pos, lay_off, new_meld):
-                actions.append(lay_off)
+        actions.extend(listed_lay_offs(turn, pos, table_fits(state.table, state.rules)))
     for swap, after in swap_plays(turn, pos):
         if _can_finish(turn, after):
             actions.append(swap)

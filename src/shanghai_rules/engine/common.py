@@ -275,11 +275,6 @@ def trusted(cls: type[_A], *values: Any) -> _A:
     return action
 
 
-def fits_any(card: Card, table: tuple[TableMeld, ...], rules: Rules) -> bool:
-    """True if ``card`` can be laid off on some meld of ``table``."""
-    return card in fitting_cards(table, rules)
-
-
 _EMPTY: frozenset[Card] = frozenset()
 _last_table: list[tuple[object, object, frozenset[Card]]] = [((), None, _EMPTY)]
 

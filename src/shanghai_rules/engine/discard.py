@@ -8,7 +8,7 @@ from ..cards import Card
 from ..errors import IllegalAction
 from ..rules import Contract, Rules
 from ..state import GameState
-from .common import fits_any, fitting_cards, remove_cards, replace
+from .common import fitting_cards, remove_cards, replace
 from .scoring import end_round
 
 __all__ = [
@@ -99,7 +99,7 @@ def discard(state: GameState, action: Discard) -> GameState:
     seat = action.player
     hands = list(state.hands)
     hands[seat] = remove_cards(hands[seat], (action.card,))
-    open_call = rules.shanghai_call and not action.shanghai and fits_any(action.card, state.table, rules)
+    open_call = not action.shanghai and shanghai_allowed(state, action.card)
     turns = state.turns_taken + 1
     after = replace(
         state, phase="draw", turn=(seat + 1) % state.players, hands=tuple(hands),

@@ -36,12 +36,11 @@ __all__ = [
     "Position",
     "Turn",
     "can_finish",
-    "finish_is_certain",
     "judge_play",
-    "laid_off",
     "lay_down_plays",
     "lay_off_candidates",
     "lay_off_plays",
+    "listed_lay_offs",
     "position_of",
     "swap_plays",
 ]
@@ -286,8 +285,7 @@ def _last_card(turn: Turn, pos: Position) -> bool | None:
     card = pos.hand[0]
     if any(fits_card(tm.meld, card, rules) for tm in pos.table):
         return True
-    if (not (rules.swap_from_runs or rules.swap_from_sets) or swapper_refusal(rules, pos)
-            or all(card not in wanted for _, wanted in table_swaps(pos.table, rules))):
+    if swapper_refusal(rules, pos) or all(card not in wanted for _, wanted in table_swaps(pos.table, rules)):
         return False
     return None
 
@@ -322,20 +320,19 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
     lay-offs are left out, so that a hopeless obligation is seen to be hopeless
     at once instead of after every order of lay-offs.
     """
-    rules = turn.rules
-    owed_only = bool(pos.owed) and not pos.must_go_down
-    naturals_useless = (
-        owed_only
-        and not rules.wilds_at_most_naturals
-        and rules.max_wilds_by_length is None
-        and not rules.run_wilds_apart
-        and rules.going_out != "play"
-    )
     if not pos.owed:
         yield from swap_plays(turn, pos)
         yield from lay_down_plays(turn, pos)
         yield from lay_off_plays(turn, pos)
         return
+    rules = turn.rules
+    naturals_useless = (
+        not pos.must_go_down
+        and not rules.wilds_at_most_naturals
+        and rules.max_wilds_by_length is None
+        and not rules.run_wilds_apart
+        and rules.going_out != "play"
+    )
     later: list[tuple[Play, Position]] = []
     for play, after in lay_off_plays(turn, pos):
         if play.card in pos.owed:
@@ -402,10 +399,25 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) 
                 yield trusted(LayOff, turn.player, card, index, end), new_meld
 
 
-def finish_is_certain(turn: Turn, pos: Position, cards_played: int) -> bool:
-    """True when after playing ``cards_played`` cards from ``pos`` (and taking none) the turn can
-    surely still end with a discard: no obligation is pending and at least two cards are left."""
-    return not pos.owed and not pos.must_go_down and len(pos.hand) - cards_played >= 2
+def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> Iterator[LayOff]:
+    """The lay-offs ``legal_actions`` lists: each candidate (:func:`lay_off_candidates`) that the
+    rule of the last card allows and after which the turn can still end (SPEC 4.9).
+
+    Where nothing is owed and the lay-off leaves cards of which one may be discarded
+    (:func:`~shanghai_rules.engine.discard.ending_refusal`), that is so of every
+    candidate, and the position after each is not built."""
+    surely = (not pos.owed and len(pos.hand) >= 2
+              and not ending_refusal(turn.rules, turn.contract, len(pos.hand) - 1, False, pos.must_go_down))
+    for lay_off, new_meld in lay_off_candidates(turn, pos, fitting):
+        if surely:
+            yield lay_off
+            continue
+        try:
+            after = laid_off(turn, pos, lay_off, new_meld)
+        except IllegalAction:
+            continue
+        if can_finish(turn, after):
+            yield lay_off
 
 
 def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]:
