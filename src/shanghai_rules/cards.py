@@ -136,7 +136,7 @@ class Card:
             return -1
         return self.suit * 13 + self.rank - 2
 
-    def __new__(cls, rank: int = JOKER, suit: Suit | None = None) -> Card:
+    def __new__(cls, rank: int, suit: Suit | None = None) -> Card:
         """The one card of this rank and suit (a new object only while :data:`ALL_CARDS` is made,
         or for a rank or suit that ``__init__`` then refuses)."""
         # only exact types: __init__ sets the fields again, and must find them as they are

@@ -366,7 +366,7 @@ class _Search:
         if self.whole and not self._sets_can_take_the_rest(13 * suit if slot < self.contract.runs else 52):
             return
         if slot < self.contract.runs:
-            if not self._runs_possible(slot, suit) or (slot and self._hopeless_from(slot, suit)):
+            if not self._runs_possible(slot, suit) or (slot and self._hopeless(slot, suit)):
                 return
             inner = self._runs(slot, suit, self.lowest)
         elif self.whole or not self.regular or self._sets_possible():
@@ -501,7 +501,7 @@ class _Search:
                         counts[codes[p]] -= 1
                     self.wfree -= cost
                     self.runs.append((suit, start, cells, w))
-                    if not remaining_runs or not self._hopeless_from(slot + 1, suit):
+                    if not remaining_runs or not self._hopeless(slot + 1, suit):
                         yield from self._runs(slot + 1, suit, start)
                     self.runs.pop()
                     self.wfree += cost
@@ -685,18 +685,10 @@ class _Search:
         for _ in self._enter(0, 0):
             yield self._build()
 
-    def _hopeless(self) -> bool:
-        """True when the quick bounds of :mod:`~shanghai_rules.contract_bounds` prove that no layout exists."""
-        bound = contract_bound(self.rules, self.contract)
-        if self.whole:
-            return bound.whole and not bound.whole_runs_possible(self.counts, self.wfree)
-        cost = bound.runs_cost(self.counts, self.wfree)
-        if cost > self.wfree:
-            return True
-        return bool(self.contract.sets) and self.regular and cost + self._sets_cost() > self.wfree
-
-    def _hopeless_from(self, slot: int, suit: int) -> bool:
-        """The quick bounds, for the runs from ``slot`` on, in ``suit`` and the later suits."""
+    def _hopeless(self, slot: int = 0, suit: int = 0) -> bool:
+        """True when the quick bounds of :mod:`~shanghai_rules.contract_bounds` prove that no layout
+        exists: for the whole contract, or, in the search, for the runs from ``slot`` on (in ``suit``
+        and the later suits) with the sets, from the cards left."""
         bound = contract_bound(self.rules, self.contract)
         runs = self.contract.runs - slot
         if self.whole:
@@ -789,6 +781,14 @@ def _apart(cells: tuple[int, ...]) -> bool:
             return False
         previous = cell
     return True
+
+
+def clear_search_caches() -> None:
+    """Forget what the contract search remembers between calls: its tables per rules and
+    contract, and the answers of the quick bounds (internal: see ``clear_caches``)."""
+    _wild_caps.cache_clear()
+    _set_options.cache_clear()
+    contract_bound.cache_clear()
 
 
 def contract_layouts(hand: Iterable[Card], rules: Rules, round_number: int) -> Iterator[tuple[Meld, ...]]:

@@ -14,7 +14,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from ..cards import ALL_CARDS, Card
-from ..contract_bounds import contract_bound
+from ..contracts import clear_search_caches
 from ..errors import IllegalAction
 from ..melds import End, Meld, joined, make_meld
 from ..rules import Rules
@@ -344,7 +344,8 @@ def swap_cards(meld: Meld) -> frozenset[Card]:
 def clear_caches() -> None:
     """Forget what the engine and the contract search remember between calls (see :func:`clear_caches`
     in :mod:`shanghai_rules.engine`)."""
-    for cached in (_fitting, wild_positions, swap_cards, contract_bound):
+    clear_search_caches()
+    for cached in (_fitting, wild_positions, swap_cards):
         cached.cache_clear()
     _FITS.clear()
     _last_fits[0] = ((), None, _NO_FITS)

@@ -139,6 +139,10 @@ class GreedyPlayer:
         return None
 
 
+#: How many layouts of the contract :class:`GreedyPlayer` weighs when it goes down.
+MORE_LAYOUTS = 8
+
+
 def _more_layouts(view: PlayerView) -> list[LayDown]:
     """More ways to go down than the one ``legal_actions`` lists: up to eight more layouts of the
     contract, each leaving at least two cards (so a discard can end the turn, and no rule of the
@@ -149,10 +153,6 @@ def _more_layouts(view: PlayerView) -> list[LayDown]:
     return [LayDown(view.player, layout)
             for layout in islice(contract_layouts(hand, view.rules, view.round_number), MORE_LAYOUTS)
             if len(hand) - sum(len(m.cards) for m in layout) >= 2]
-
-
-#: How many layouts of the contract :class:`GreedyPlayer` weighs when it goes down.
-MORE_LAYOUTS = 8
 
 
 def _cards_laid(action: LayDown) -> int:
