@@ -54,6 +54,21 @@ def _positive(field: str, value: object, minimum: int = 1) -> None:
         raise RulesError(f"{field}: must be a whole number of at least {minimum}, not {value!r}")
 
 
+def _ascending_pairs(field: str, pairs: object, shape: str, second_minimum: int, how: str) -> int:
+    """Check a non-empty tuple of (threshold, value) pairs with thresholds rising from 1 and values
+    of at least ``second_minimum``; the last threshold.  ``shape`` names a pair, ``how`` the fix."""
+    if not isinstance(pairs, tuple) or not pairs:
+        raise RulesError(f"{field}: {how}")
+    previous = 0
+    for i, pair in enumerate(pairs):
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise RulesError(f"{field}[{i}]: {pair!r} is not {shape} pair")
+        _positive(f"{field}[{i}][0]", pair[0], previous + 1)
+        _positive(f"{field}[{i}][1]", pair[1], second_minimum)
+        previous = pair[0]
+    return previous
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Contract:
     """What a player must lay down, all at once, to go down in one round.
@@ -253,16 +268,8 @@ class Rules:
             if limit is not None:
                 _positive(f"buy_limits[{i}]", limit, 0)
         if self.max_wilds_by_length is not None:
-            pairs = self.max_wilds_by_length
-            if not isinstance(pairs, tuple) or not pairs:
-                raise RulesError("max_wilds_by_length: give (length, most_wilds) pairs as a tuple, or None")
-            previous = 0
-            for i, pair in enumerate(pairs):
-                if not isinstance(pair, tuple) or len(pair) != 2:
-                    raise RulesError(f"max_wilds_by_length[{i}]: {pair!r} is not a (length, most_wilds) pair")
-                _positive(f"max_wilds_by_length[{i}][0]", pair[0], previous + 1)
-                _positive(f"max_wilds_by_length[{i}][1]", pair[1], 0)
-                previous = pair[0]
+            _ascending_pairs("max_wilds_by_length", self.max_wilds_by_length, "a (length, most_wilds)", 0,
+                             "give (length, most_wilds) pairs as a tuple, or None")
         for bonus in ("blind_bonus", "blind_bonus_without_wilds"):
             _positive(bonus, getattr(self, bonus), 0)
         if self.wild_two_value is not None:
@@ -296,22 +303,14 @@ class Rules:
             _positive("turn_limit", self.turn_limit, 1)
 
     def _check_decks(self) -> None:
-        pairs = self.decks_by_players
-        if not isinstance(pairs, tuple) or not pairs:
-            raise RulesError("decks_by_players: give (up_to_players, decks) pairs, as a tuple")
-        previous = 0
-        for i, pair in enumerate(pairs):
-            if not isinstance(pair, tuple) or len(pair) != 2:
-                raise RulesError(f"decks_by_players[{i}]: {pair!r} is not an (up_to_players, decks) pair")
-            _positive(f"decks_by_players[{i}][0]", pair[0], previous + 1)
-            _positive(f"decks_by_players[{i}][1]", pair[1], 1)
-            previous = pair[0]
+        previous = _ascending_pairs("decks_by_players", self.decks_by_players, "an (up_to_players, decks)", 1,
+                                    "give (up_to_players, decks) pairs, as a tuple")
         if previous < self.max_players:
             raise RulesError(f"decks_by_players: says nothing for {self.max_players} players")
         # within one bracket of player counts the most players are the hardest to deal for
         hand = max(self.hand_sizes) if isinstance(self.hand_sizes, tuple) and self.hand_sizes else self.hand_size
         previous = 0
-        for up_to, decks in pairs:
+        for up_to, decks in self.decks_by_players:
             players = min(up_to, self.max_players)
             if players >= max(self.min_players, previous + 1):
                 total = decks * (52 + self.jokers_per_deck)
