@@ -21,59 +21,24 @@ import tracemalloc
 import shanghai_rules as sr
 
 
-def simple_policy(state: sr.GameState, actions: list[sr.Action]) -> sr.Action:
-    """A fixed, fast policy: go down, lay off, else draw and discard the costliest card."""
-    for kind in (sr.StartRound, sr.Cut, sr.LayDown, sr.LayOff):
-        for action in actions:
-            if isinstance(action, kind):
-                return action
-    if state.phase == "draw":
-        return sr.DrawStock(state.turn)
-    discards = [a for a in actions if isinstance(a, sr.Discard) and not a.shanghai]
-    if not discards:
-        return actions[0]
-    return max(discards, key=lambda a: (sr.card_value(a.card, state.rules), a.card.code))
-
-
-def _chooser() -> tuple[str, object]:
-    try:
-        from shanghai_rules.players import GreedyPlayer, play_game
-    except ImportError:
-        return "simple fixed policy", None
-    return "GreedyPlayer self-play", (GreedyPlayer, play_game)
-
-
 def record_games(rules: sr.Rules, players: int, seeds: range) -> list[list[sr.Action]]:
     """Play seeded games and return each game's decisions (see :func:`self_play`)."""
     return self_play(rules, players, seeds)[0]
 
 
 def self_play(rules: sr.Rules, players: int, seeds: range) -> tuple[list[list[sr.Action]], float]:
-    """Play seeded games and return each game's decisions and the seconds it took.
-
-    With the computer players this is whole-game self-play: the players' own
-    thinking and the views they are given included."""
+    """Play seeded games (``GreedyPlayer`` self-play) and return each game's decisions and the
+    seconds it took, the players' own thinking and the views they are given included."""
     start = time.perf_counter()
     games = _play(rules, players, seeds)
     return games, time.perf_counter() - start
 
 
 def _play(rules: sr.Rules, players: int, seeds: range) -> list[list[sr.Action]]:
-    _, greedy = _chooser()
     games = []
     for seed in seeds:
-        if greedy is not None:
-            player_cls, play_game = greedy  # type: ignore[misc]
-            _, record = play_game(rules, [player_cls() for _ in range(players)], seed)
-            games.append(list(record.actions))
-            continue
-        state = sr.new_game(rules, players, seed=seed)
-        actions: list[sr.Action] = []
-        while not state.is_over:
-            action = simple_policy(state, sr.legal_actions(state))
-            actions.append(action)
-            state = sr.apply(state, action)
-        games.append(actions)
+        _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(players)], seed)
+        games.append(list(record.actions))
     return games
 
 
@@ -111,9 +76,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1,
                         help="replay each variant's games this many times and report the fastest (default 1)")
     args = parser.parse_args()
-    policy, _ = _chooser()
     caches = "kept from the self-play" if args.warm else "emptied before each variant's replays"
-    print(f"decisions replayed as legal_actions + apply; games recorded with {policy}; caches {caches}")
+    print(f"decisions replayed as legal_actions + apply; games recorded with GreedyPlayer self-play; caches {caches}")
     print(f"{'variant':<12}{'players':>8}{'games':>7}{'decisions':>11}{'µs/decision':>13}{'median game ms':>16}"
           f"{'games/s':>9}{'self-play games/s':>19}")
     seeds = range(1, args.games + 1)
