@@ -233,18 +233,15 @@ class ContractBound:
         out: set[tuple[int, int]] = set()
         # the cards held at least once, twice, three times, as bit masks over the suit's indices
         held = [0, 0, 0]
-        naturals = 0
-        possible = True
         for i, n in enumerate(counts):
-            naturals += n
-            if n > self.runs:
-                possible = False  # each run takes one copy of a card
             for t in range(min(n, 3)):
                 held[t] |= 1 << i
+        naturals = sum(counts)
+        # each run takes one copy of a card; and a run holds at least its length less its wilds
+        possible = max(counts) <= self.runs and (
+            self.most_wilds is None or naturals >= self.length - self.most_wilds)
         if not naturals:
             out.add((0, 0))
-        elif self.most_wilds is not None and naturals < self.length - self.most_wilds:
-            pass  # too few cards for even one run: each of its cards goes to a run of its own suit
         elif possible:
             empty = _ALL & ~held[0]
             runs: list[tuple[int, int, int]] = []  # start, mask, size: every run the suit's cards allow alone
