@@ -274,7 +274,7 @@ def _set_options(rules: Rules, contract: Contract) -> tuple[SetOptions, SetOptio
                 options.append((t, wilds + used if two and rules.wild_twos else wilds))
             by_count.append(tuple(options))
         tables.append(tuple(by_count))
-    return tables[0], tables[1], ok(length, 0) and not rules.wilds_at_most_naturals
+    return tables[0], tables[1], ok(length, 0)
 
 
 def _code_at(position: int, suit: int) -> int:
@@ -559,11 +559,8 @@ class _Search:
         """The fewest wild cards the contract's sets can take from the cards left (with wild 2s,
         natural 2s in a set of 2s count too).  Exact when the whole hand need not be used.
 
-        A set never needs more than the contract's length, and uses as many
-        naturals of its rank as there are (up to that length); sets sharing a rank
-        share its naturals as evenly as can be, which suits every wild limit best.
-        What remains is a small knapsack: the fewest wilds for the sets over the
-        ranks, against the wilds left.
+        Each rank offers the ways :func:`_set_options` lists for its count of naturals;
+        what remains is a small knapsack: the fewest wilds for the sets over the ranks.
         """
         wanted = self.contract.sets
         plain, twos, wild_only = _set_options(self.rules, self.contract)
