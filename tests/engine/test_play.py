@@ -7,7 +7,8 @@ import pytest
 
 import shanghai_rules as sr
 from shanghai_rules.cards import ALL_CARDS
-from shanghai_rules.engine.common import fits, known_fits
+from shanghai_rules.engine import common
+from shanghai_rules.engine.common import fits
 
 from .helpers import hand, hand_of, play, refused, table
 
@@ -372,7 +373,10 @@ def test_the_engines_table_of_fitting_cards_is_what_lay_off_options_says_spec4_3
             melds[found] = None
     for meld in melds:
         expected = {c: o for c in ALL_CARDS if (o := sr.lay_off_options(meld, c, rules))}
-        assert dict(fits(meld, rules)) == expected, meld.describe()
+        table = fits(meld, rules)
+        found = {c: o for c in ALL_CARDS if (o := table.get(c))}
+        assert found == expected, meld.describe()
+        assert table.cards() == set(expected) and table.candidates >= set(expected), meld.describe()
 
 
 def test_clear_caches_frees_the_tables_and_changes_no_answer() -> None:
@@ -381,7 +385,7 @@ def test_clear_caches_frees_the_tables_and_changes_no_answer() -> None:
     _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], 5)
     states = list(sr.replay(record))[::7]
     before = [sr.legal_actions(s) for s in states]
-    assert known_fits(states[-1].table[0].meld, rules) is not None
+    assert (states[-1].table[0].meld, rules) in common._FITS
     sr.clear_caches()
-    assert known_fits(states[-1].table[0].meld, rules) is None
+    assert (states[-1].table[0].meld, rules) not in common._FITS
     assert [sr.legal_actions(s) for s in states] == before

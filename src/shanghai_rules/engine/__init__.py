@@ -29,12 +29,12 @@ from ..actions import (
 from ..errors import IllegalAction
 from ..state import GameState
 from .common import clear_caches as _clear_common
-from .common import fits, replace, table_fits, trusted
+from .common import discard_row, fits, replace, table_fits, trusted
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_cards, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
+from .play import Verdict, judge_play, lay_down_plays, listed_lay_offs, position_of, settled, swap_plays
 from .play import can_finish as _can_finish
-from .play import judge_play, lay_down_plays, listed_lay_offs, position_of, swap_plays
 from .scoring import end_round
 
 __all__ = ["apply", "check", "clear_caches", "is_legal", "legal_actions", "new_game", "setup_round"]
@@ -51,7 +51,12 @@ def _play(state: GameState, action: LayDown | LayOff | SwapWild) -> GameState:
     if action.player != state.turn:
         raise IllegalAction(f"{name}: it is seat {state.turn}'s turn, not seat {action.player}'s", action)
     turn, pos = position_of(state)
-    after = judge_play(turn, pos, action)
+    listed_for, verdicts = _listed[0]
+    known = verdicts.get(action) if listed_for is state else None
+    if known is not None:
+        after = settled(turn, pos, action, known)
+    else:
+        after = judge_play(turn, pos, action)
     seat = state.turn
     hands = list(state.hands)
     hands[seat] = after.hand
@@ -62,6 +67,12 @@ def _play(state: GameState, action: LayDown | LayOff | SwapWild) -> GameState:
     if not after.hand:
         return end_round(new, seat, "out")
     return new
+
+
+# The plays legal_actions last listed, for the state it was asked about: each action's verdict
+# (see play.Verdict), so that applying one of them (or an equal action) to that very state uses
+# the judgement already made instead of making it again.
+_listed: list[tuple[object, dict[Action, Verdict]]] = [(None, {})]
 
 
 _HANDLERS: dict[type[Any], Callable[[GameState, Any], GameState]] = {
@@ -123,6 +134,7 @@ def clear_caches() -> None:
     """
     _clear_common()
     _cuts.cache_clear()
+    _listed[0] = (None, {})
 
 
 @lru_cache(maxsize=256)
@@ -181,7 +193,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             if state.shanghai_open and seat != state.discarder and len(state.hands[seat]) >= 2:
                 top = state.discard[-1]
                 for index, tm in enumerate(state.table):
-                    options = fits(tm.meld, state.rules).get(top, ())
+                    options = fits(tm.meld, state.rules).get(top)
                     if len(options) == 1:
                         actions.append(trusted(CallShanghai, seat, index))
                     else:
@@ -192,22 +204,32 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     if player is not None and player != seat:
         return []
     turn, pos = position_of(state)
+    verdicts: dict[Action, Verdict] = {}
     listed = 0
     for lay_down, after in lay_down_plays(turn, pos):
         if _can_finish(turn, after):
             actions.append(lay_down)
+            verdicts[lay_down] = after
             listed += 1
             if listed >= lay_downs:
                 break
     if pos.down:
-        actions.extend(listed_lay_offs(turn, pos, table_fits(state.table, state.rules)))
+        for lay_off, verdict in listed_lay_offs(turn, pos, table_fits(state.table, state.rules)):
+            actions.append(lay_off)
+            verdicts[lay_off] = verdict
     for swap, after in swap_plays(turn, pos):
         if _can_finish(turn, after):
             actions.append(swap)
+            verdicts[swap] = after
+    _listed[0] = (state, verdicts)
     if not turn_end_refusal(state, seat):
         declarable = shanghai_cards(state)
-        for card in dict.fromkeys(pos.hand):
-            actions.append(trusted(Discard, seat, card, False))
-            if card in declarable:
-                actions.append(trusted(Discard, seat, card, True))
+        row = discard_row(Discard, seat)
+        if declarable:
+            for card in dict.fromkeys(pos.hand):
+                actions.append(row[card.code])
+                if card in declarable:
+                    actions.append(trusted(Discard, seat, card, True))
+        else:
+            actions.extend([row[card.code] for card in dict.fromkeys(pos.hand)])
     return actions

@@ -7,7 +7,7 @@ from __future__ import annotations
 import operator
 import random
 from bisect import insort
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any, Final, TypeVar
 
@@ -21,12 +21,14 @@ from ..rules import Rules
 from ..state import GameState, TableMeld
 
 __all__ = [
+    "Fits",
     "IllegalAction",
+    "Options",
     "add_cards",
     "clear_caches",
+    "discard_row",
     "fits",
     "fits_card",
-    "known_fits",
     "remove_cards",
     "replace",
     "swap_cards",
@@ -137,7 +139,43 @@ def take_from_stock(
     return tuple(taken), stock, discard, seed
 
 
-Fits = Mapping[Card, tuple[tuple["End | None", Meld], ...]]
+Options = tuple[tuple["End | None", Meld], ...]
+
+
+class Fits:
+    """The cards that can be laid off on one meld, each with its options (as
+    :func:`~shanghai_rules.melds.lay_off_options` gives them), worked out card by
+    card as they are asked about, and then remembered.
+
+    ``candidates`` holds every card that might fit (a superset, known at once): the
+    wilds, and the naturals of the set's rank or at either end of the run.
+    """
+
+    __slots__ = ("_known", "_meld", "_rules", "candidates")
+
+    def __init__(self, meld: Meld, rules: Rules) -> None:
+        self._meld = meld
+        self._rules = rules
+        self._known: dict[Card, Options] = {}
+        self.candidates = _candidates(meld, rules)
+
+    def get(self, card: Card) -> Options:
+        """The options of ``card`` on the meld; empty if it does not fit."""
+        found = self._known.get(card)
+        if found is None:
+            found = self._known[card] = self._options(card) if card in self.candidates else ()
+        return found
+
+    def cards(self) -> frozenset[Card]:
+        """Every card that fits the meld."""
+        return frozenset(card for card in self.candidates if self.get(card))
+
+    def _options(self, card: Card) -> Options:
+        meld, rules = self._meld, self._rules
+        if card.rank == 2 and rules.wild_twos and not _natural_two(meld, card):
+            # a wild 2 that is not natural at either end acts as a joker does: same places, same limits
+            return tuple((end, _placed(new, end, card)) for end, new in self.get(_JOKER))
+        return joined(meld, card, rules)
 
 
 _FITS: dict[tuple[Meld, Rules], Fits] = {}
@@ -145,7 +183,7 @@ _FITS_MAX = 8192
 
 
 def fits(meld: Meld, rules: Rules) -> Fits:
-    """Every card that can be laid off on ``meld``, with its options (see ``lay_off_options``).
+    """The cards that can be laid off on ``meld``, with their options (see :class:`Fits`).
 
     Remembered (up to a bound) for the melds asked about: a meld stays on the
     table, and is asked about again, until it changes.
@@ -153,7 +191,7 @@ def fits(meld: Meld, rules: Rules) -> Fits:
     key = (meld, rules)
     found = _FITS.get(key)
     if found is None:
-        found = _fits(meld, rules)
+        found = Fits(meld, rules)
         if len(_FITS) >= _FITS_MAX:
             _FITS.clear()
         _FITS[key] = found
@@ -178,54 +216,33 @@ def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
     return found
 
 
-def fits_card(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | None, Meld], ...]:
-    """The options of one card on ``meld`` (as :func:`fits` has them), without working out every
-    other card's where the meld was not asked about before (a meld a search only imagines)."""
+def fits_card(meld: Meld, card: Card, rules: Rules) -> Options:
+    """The options of one card on ``meld`` (as :func:`fits` has them), without remembering
+    anything where the meld was not asked about before (a meld a search only imagines)."""
     found = _FITS.get((meld, rules))
     if found is not None:
-        return found.get(card, ())
+        return found.get(card)
     return joined(meld, card, rules)
 
 
-def known_fits(meld: Meld, rules: Rules) -> Fits | None:
-    """:func:`fits` of ``meld`` if it was worked out before, else None."""
-    return _FITS.get((meld, rules))
-
-
-def _fits(meld: Meld, rules: Rules) -> Fits:
-    candidates: list[Card] = [ALL_CARDS[52]]
-    if rules.wild_twos:
-        candidates.extend(ALL_CARDS[s * 13] for s in range(4))
-    if meld.kind == "set":
-        if meld.rank is None:
-            candidates.extend(ALL_CARDS[:52])
-        else:
-            candidates.extend(ALL_CARDS[s * 13 + meld.rank - 2] for s in range(4))
-    else:
-        suit = meld.suit
-        assert suit is not None
-        for position in (meld.start - 1, meld.start + len(meld.cards)):
-            if 1 <= position <= 14:
-                rank = 14 if position == 1 else position
-                candidates.append(ALL_CARDS[suit * 13 + rank - 2])
-    out: dict[Card, tuple[tuple[End | None, Meld], ...]] = {}
-    joker: tuple[tuple[End | None, Meld], ...] = ()
-    for card in candidates:
-        if card in out:
-            continue
-        if card.rank == 2 and rules.wild_twos and not _natural_two(meld, card):
-            # a wild 2 that is not natural at either end acts as a joker does: same places, same limits
-            options = tuple((end, _placed(new, end, card)) for end, new in joker)
-        else:
-            options = joined(meld, card, rules)
-        if card is _JOKER:
-            joker = options
-        if options:
-            out[card] = options
-    return out
-
-
 _JOKER: Final = ALL_CARDS[52]
+_WILD_TWOS: Final = frozenset(ALL_CARDS[s * 13] for s in range(4))
+_RANK_CARDS: Final = tuple(frozenset(ALL_CARDS[s * 13 + rank - 2] for s in range(4)) for rank in range(2, 15))
+_NATURALS: Final = frozenset(ALL_CARDS[:52])
+
+
+def _candidates(meld: Meld, rules: Rules) -> frozenset[Card]:
+    """Every card that might fit ``meld``: the wilds, and the naturals of its rank or at its ends."""
+    wilds = {_JOKER} | _WILD_TWOS if rules.wild_twos else {_JOKER}
+    if meld.kind == "set":
+        return frozenset(wilds | (_NATURALS if meld.rank is None else _RANK_CARDS[meld.rank - 2]))
+    suit = meld.suit
+    assert suit is not None
+    for position in (meld.start - 1, meld.start + len(meld.cards)):
+        if 1 <= position <= 14:
+            rank = 14 if position == 1 else position
+            wilds.add(ALL_CARDS[suit * 13 + rank - 2])
+    return frozenset(wilds)
 
 
 def _natural_two(meld: Meld, two: Card) -> bool:
@@ -275,6 +292,18 @@ def trusted(cls: type[_A], *values: Any) -> _A:
     return action
 
 
+_DISCARD_ROWS: dict[int, tuple[Any, ...]] = {}
+
+
+def discard_row(cls: type[_A], seat: int) -> tuple[_A, ...]:
+    """``trusted(cls, seat, card, False)`` for every card, indexed by the card's code: the plain
+    discards of ``seat``, which ``legal_actions`` lists on every turn."""
+    row = _DISCARD_ROWS.get(seat)
+    if row is None:
+        row = _DISCARD_ROWS[seat] = tuple(trusted(cls, seat, card, False) for card in ALL_CARDS)
+    return row
+
+
 _EMPTY: frozenset[Card] = frozenset()
 _last_table: list[tuple[object, object, frozenset[Card]]] = [((), None, _EMPTY)]
 
@@ -304,7 +333,7 @@ def _fitting(melds: tuple[Meld, ...], rules: Rules) -> frozenset[Card]:
     """Every card that fits at least one of ``melds``."""
     out: set[Card] = set()
     for meld in melds:
-        out.update(fits(meld, rules))
+        out.update(fits(meld, rules).cards())
     return frozenset(out)
 
 
@@ -352,3 +381,4 @@ def clear_caches() -> None:
     _last_swaps[0] = ((), None, ())
     _last_table[0] = ((), None, _EMPTY)
     _ACTIONS.clear()
+    _DISCARD_ROWS.clear()

@@ -107,7 +107,7 @@ def shanghai_option(state: GameState, meld: int, end: End | None) -> Meld | str:
     if not 0 <= meld < len(state.table):
         return f"there is no meld {meld} on the table ({len(state.table)} melds)"
     card = state.discard[-1]
-    options = fits(state.table[meld].meld, state.rules).get(card, ())
+    options = fits(state.table[meld].meld, state.rules).get(card)
     if not options:
         return f"{card} does not fit {state.table[meld].meld.describe()}"
     if end is not None:

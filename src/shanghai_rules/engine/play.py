@@ -16,7 +16,7 @@ from ..actions import LayDown, LayOff, SwapWild
 from ..cards import Card
 from ..contracts import check_contract, layouts_of
 from ..errors import IllegalAction
-from ..melds import Meld, joined
+from ..melds import Meld
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
 from .common import (
@@ -24,7 +24,6 @@ from .common import (
     add_cards,
     fits,
     fits_card,
-    known_fits,
     remove_cards,
     table_swaps,
     trusted,
@@ -35,6 +34,7 @@ from .discard import ending_refusal
 __all__ = [
     "Position",
     "Turn",
+    "Verdict",
     "can_finish",
     "judge_play",
     "lay_down_plays",
@@ -42,6 +42,7 @@ __all__ = [
     "lay_off_plays",
     "listed_lay_offs",
     "position_of",
+    "settled",
     "swap_plays",
 ]
 
@@ -67,6 +68,11 @@ class Position(NamedTuple):
     owed: tuple[Card, ...]
     must_go_down: bool
     played_wild: bool = False
+
+
+#: What the judgement of a listed play leaves: the position after it, or, for a lay-off that
+#: surely leaves the turn able to end, the meld it makes (the position is built when it is played).
+Verdict = Position | Meld
 
 
 def position_of(state: GameState) -> tuple[Turn, Position]:
@@ -384,40 +390,49 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) 
         return
     distinct = tuple(dict.fromkeys(pos.hand))
     for index, tm in enumerate(pos.table):
-        table_fits = fitting[index] if fitting else known_fits(tm.meld, rules)
-        if table_fits is None:
-            # a meld not asked about before: with a card or two in hand, ask for those only
-            table_fits = fits(tm.meld, rules) if len(distinct) > 2 else {
-                card: found for card in distinct if (found := joined(tm.meld, card, rules))}
-        if table_fits.keys().isdisjoint(distinct):
+        meld_fits = fitting[index] if fitting else fits(tm.meld, rules)
+        candidates = meld_fits.candidates
+        if candidates.isdisjoint(distinct):
             continue
         for card in distinct:
-            options = table_fits.get(card)
+            if card not in candidates:
+                continue
+            options = meld_fits.get(card)
             if not options:
                 continue
             for end, new_meld in ((None, options[0][1]),) if len(options) == 1 else options:
                 yield trusted(LayOff, turn.player, card, index, end), new_meld
 
 
-def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> Iterator[LayOff]:
+def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> Iterator[tuple[LayOff, Verdict]]:
     """The lay-offs ``legal_actions`` lists: each candidate (:func:`lay_off_candidates`) that the
-    rule of the last card allows and after which the turn can still end (SPEC 4.9).
+    rule of the last card allows and after which the turn can still end (SPEC 4.9), with the
+    judgement's result (see :func:`settled`).
 
     Where nothing is owed and the lay-off leaves cards of which one may be discarded
     (:func:`~shanghai_rules.engine.discard.ending_refusal`), that is so of every
-    candidate, and the position after each is not built."""
+    candidate, and the position after each is not built: the result is the meld it makes."""
     surely = (not pos.owed and len(pos.hand) >= 2
               and not ending_refusal(turn.rules, turn.contract, len(pos.hand) - 1, False, pos.must_go_down))
     for lay_off, new_meld in lay_off_candidates(turn, pos, fitting):
         if surely:
-            yield lay_off
+            yield lay_off, new_meld
             continue
         try:
             after = laid_off(turn, pos, lay_off, new_meld)
         except IllegalAction:
             continue
         if can_finish(turn, after):
-            yield lay_off
+            yield lay_off, after
+
+
+
+def settled(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Position:
+    """The position after ``action``, which :func:`judge_play` has found legal with ``verdict``."""
+    if isinstance(verdict, Meld):
+        assert isinstance(action, LayOff)
+        return laid_off(turn, pos, action, verdict)
+    return verdict
 
 
 def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]:
