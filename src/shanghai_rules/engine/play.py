@@ -25,6 +25,7 @@ from .common import (
     fits,
     fits_card,
     remove_cards,
+    swap_cards,
     table_swaps,
     trusted,
     wild_positions,
@@ -411,13 +412,22 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> 
 
     Where nothing is owed and the lay-off leaves cards of which one may be discarded
     (:func:`~shanghai_rules.engine.discard.ending_refusal`), that is so of every
-    candidate, and the position after each is not built: the result is the meld it makes."""
+    candidate, and the position after each is not built: the result is the meld it makes.
+    So too where it leaves one card that may not be discarded, going out by playing it is
+    allowed, and whether the turn can end is plain from the table (:func:`_left_card_verdict`)."""
     surely = (not pos.owed and len(pos.hand) >= 2
               and not ending_refusal(turn.rules, turn.contract, len(pos.hand) - 1, False, pos.must_go_down))
+    last_card = not surely and not pos.owed and len(pos.hand) == 2 and not _empty_hand_refusal(turn)
     for lay_off, new_meld in lay_off_candidates(turn, pos, fitting):
         if surely:
             yield lay_off, new_meld
             continue
+        if last_card:
+            verdict = _left_card_verdict(turn, pos, fitting, lay_off, new_meld)
+            if verdict is not None:
+                if verdict:
+                    yield lay_off, new_meld
+                continue
         try:
             after = laid_off(turn, pos, lay_off, new_meld)
         except IllegalAction:
@@ -425,6 +435,27 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> 
         if can_finish(turn, after):
             yield lay_off, after
 
+
+
+def _left_card_verdict(turn: Turn, pos: Position, fitting: Sequence[Fits], lay_off: LayOff,
+                       new_meld: Meld) -> bool | None:
+    """Of a hand of two cards, can the turn end after ``lay_off`` with the card it leaves, which
+    may not be discarded?  :func:`_last_card`'s answer, worked out on the table as it stands."""
+    first, second = pos.hand
+    left = second if first is lay_off.card else first
+    rules = turn.rules
+    changed = lay_off.meld
+    if fits_card(new_meld, left, rules) or any(
+            (fitting[index] if fitting else fits(tm.meld, rules)).get(left)
+            for index, tm in enumerate(pos.table) if index != changed):
+        return True
+    # fitting nowhere, the card can only be swapped for a wild that stands for it
+    if swapper_refusal(rules, pos):
+        return False
+    if any(left in wanted for index, wanted in table_swaps(pos.table, rules) if index != changed):
+        return None
+    swappable = rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets
+    return None if swappable and left in swap_cards(new_meld) else False
 
 
 def settled(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Position:
