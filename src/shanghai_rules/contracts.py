@@ -285,6 +285,9 @@ def _code_at(position: int, suit: int) -> int:
 _CODES: Final = tuple(tuple([0] + [_code_at(p, suit) for p in range(1, 15)]) for suit in range(4))
 
 
+_NO_RANKS: Final = (0,) * 13
+
+
 class _Search:
     """A depth-first search for contract layouts in one hand.
 
@@ -403,7 +406,7 @@ class _Search:
         """What the rest of the search depends on, once the suits before ``suit`` are done with."""
         if self.contract.sets or self.whole:
             counts = self.counts
-            left = tuple(sum(counts[s * 13 + r] for s in range(suit)) for r in range(13))
+            left = tuple(map(sum, zip(*[counts[base:base + 13] for base in range(0, 13 * suit, 13)]))) or _NO_RANKS
             return (slot, suit, self.wfree, left)
         return (slot, suit, self.wfree)
 

@@ -182,7 +182,8 @@ def laid_off(turn: Turn, pos: Position, action: LayOff, new_meld: Meld) -> Posit
     table[action.meld] = TableMeld(owner=target.owner, meld=new_meld)
     placed = 0 if new_meld.kind == "run" and new_meld.start < target.meld.start else len(new_meld.cards) - 1
     wild = pos.played_wild or not new_meld.is_natural_at(placed)
-    return pos._replace(hand=hand, table=tuple(table), owed=_settle_owed(pos.owed, (card,)), played_wild=wild)
+    owed = _settle_owed(pos.owed, (card,))
+    return Position(hand, tuple(table), pos.down, pos.went_down, owed, pos.must_go_down, wild)
 
 
 def swapper_refusal(rules: Rules, pos: Position) -> str:
@@ -237,7 +238,7 @@ def _swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
     if rules.swapped_wild_must_be_played:
         owed = (*owed, freed)
     must = pos.must_go_down or (rules.swap_forces_going_down and not pos.down)
-    return pos._replace(hand=hand, table=tuple(table), owed=owed, must_go_down=must)
+    return Position(hand, tuple(table), pos.down, pos.went_down, owed, must, pos.played_wild)
 
 
 def judge_play(turn: Turn, pos: Position, action: Play, *, no_trap: bool = True) -> Position:
