@@ -77,6 +77,7 @@ def check_actors(state: sr.GameState, actions: list[sr.Action]) -> None:
         assert all(isinstance(a, sr.Cut) for a in actions)
     elif state.phase == "play":
         assert actors(state, actions) == {state.turn}
+        check_lay_down_listed(state, actions)
     elif state.phase == "draw":
         for action in actions:
             if action.player == state.turn:  # type: ignore[union-attr]
@@ -84,6 +85,17 @@ def check_actors(state: sr.GameState, actions: list[sr.Action]) -> None:
             else:
                 assert isinstance(action, (sr.Buy, sr.WithdrawBuy, sr.CallShanghai))
         assert sr.DrawStock(state.turn) in actions
+
+
+def check_lay_down_listed(state: sr.GameState, actions: list[sr.Action]) -> None:
+    """SPEC 5 (*): whenever going down is possible, at least one LayDown is listed; here, whenever
+    the layout find_contract gives may be laid down."""
+    seat = state.turn
+    if state.down[seat]:
+        return
+    layout = sr.find_contract(state.hands[seat], state.rules, state.round_number)
+    if layout is not None and sr.is_legal(state, sr.LayDown(seat, layout)):
+        assert any(isinstance(a, sr.LayDown) for a in actions), "going down is possible but no LayDown is listed"
 
 
 def random_actions(state: sr.GameState, rng: random.Random, count: int) -> Iterator[sr.Action]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import shanghai_rules as sr
@@ -227,6 +228,8 @@ def test_pagat7_round_seven_whole_hand_at_once_as_three_runs_with_no_discard() -
     """SPEC 4.9 (000, 001): in round 7 a player goes down only by laying the whole hand down at once
     as three runs, with no discard: that ends the round (and here the game)."""
     state = round_seven("3C 4C 5C 6C 8D 9D 10D JD QH KH AH", scores=(10, 20, 30, 40))
+    # going down is possible, so a LayDown is listed (SPEC 5 (*))
+    assert any(isinstance(a, sr.LayDown) for a in sr.legal_actions(state))
     state = play(state, sr.LayDown(1, ["3C 4C 5C 6C", "8D 9D 10D JD", "JH QH KH AH"]))
     assert hand(state, 1) == ""
     result = state.round_results[-1]
@@ -246,6 +249,29 @@ def test_pagat7_round_seven_three_minimum_runs_with_spare_cards_refused() -> Non
     state = play(state, sr.LayDown(1, ["3C 4C 5C 6C 7C", "8D 9D 10D JD", "JH QH KH AH"]))
     assert state.round_results[-1].went_out == 1
     assert table(state) == [(1, "run", "3C 4C 5C 6C 7C"), (1, "run", "8D 9D 10D JD"), (1, "run", "JH QH KH AH")]
+
+
+def test_no_discard_contract_of_a_house_variant_takes_the_whole_hand_spec4_9() -> None:
+    """SPEC 4.9: the round-7 rules hold in "any variant whose contract says 'no discard'", not only
+    pagat7: here isra with a last round of one set and two runs, whole hand, no discard.  Going down
+    with a spare card is refused; going down with every card ends the round; nobody lays off."""
+    rules = attrs.evolve(sr.ISRA, contracts=(*sr.ISRA.contracts[:6], sr.Contract(sets=1, runs=2, no_discard=True)))
+
+    def dealt(seat1: str) -> sr.GameState:
+        return play(sr.setup_round(rules, hands=["4S 6S", seat1, "7D 3D", "9C 9S"], stock="KD 5S",
+                                   discard="AH", round_number=7, dealer=0), sr.DrawStock(1))
+
+    spare = dealt("3C 4C 5C 6C 8D 9D 10D JD KS KH KC 7H")
+    melds = ["3C 4C 5C 6C", "8D 9D 10D JD", "KS KH KC KD"]
+    reason = refused(spare, sr.LayDown(1, melds), "whole hand")
+    assert "no discard" in reason
+    assert not any(isinstance(a, (sr.LayDown, sr.LayOff)) for a in sr.legal_actions(spare))
+    assert sr.Discard(1, "7H") in sr.legal_actions(spare)
+    whole = dealt("3C 4C 5C 6C 8D 9D 10D JD KS KH KC")
+    assert any(isinstance(a, sr.LayDown) for a in sr.legal_actions(whole))
+    out = play(whole, sr.LayDown(1, melds))
+    assert hand(out, 1) == ""
+    assert (out.round_results[-1].went_out, out.round_results[-1].ended_by) == (1, "out")
 
 
 def test_pagat7_round_seven_a_player_not_going_down_still_discards() -> None:

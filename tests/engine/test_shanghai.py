@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 
 import shanghai_rules as sr
@@ -165,3 +166,19 @@ def test_shanghai_call_is_deterministic_from_the_state_seed() -> None:
     state = play(tens_on_table(), sr.Discard(2, "10S"))
     assert sr.apply(state, sr.CallShanghai(3, 0)) == sr.apply(state, sr.CallShanghai(3, 0))
     assert sr.apply(state, sr.CallShanghai(3, 0)).seed != state.seed
+
+
+def test_shanghai_call_gives_the_discarder_a_random_card_of_the_callers_hand_spec4_8() -> None:
+    """SPEC 4.8 (000, 001): the card the discarder takes is chosen at random from the caller's hand:
+    over different seeds, the same call hands over different cards (each seed always the same one)."""
+    state = play(tens_on_table(), sr.Discard(2, "10S"))
+    given = set()
+    for seed in range(40):
+        seeded = attrs.evolve(state, seed=seed)
+        after = sr.apply(seeded, sr.CallShanghai(3, 0))
+        lost = Counter(state.hands[3]) - Counter(after.hands[3])
+        assert sum(lost.values()) == 1
+        given.update(lost)
+        assert sr.apply(seeded, sr.CallShanghai(3, 0)) == after
+    assert len(given) >= 3, given
+    assert len(set(state.hands[3])) >= 3

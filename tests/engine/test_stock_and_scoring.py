@@ -203,3 +203,20 @@ def test_turn_limit_ends_a_round_with_everyone_scoring_their_hand() -> None:
 def highest(state: sr.GameState, seat: int) -> sr.Card:
     """The card a seat discards in these tests: its highest card by code after drawing."""
     return max(state.hands[seat], key=lambda c: c.code)
+
+
+def test_rebuilt_stock_is_shuffled_by_the_state_seed_spec4_5() -> None:
+    """SPEC 4.5 (000): the discards under the top card are *shuffled* into the new stock: over
+    different seeds the rebuilt stock comes in different orders (each seed always the same one)."""
+    orders = set()
+    for seed in range(30):
+        state = sr.setup_round(
+            sr.PAGAT7, hands=["2S", "9H", "2D", "4H"], stock="", discard="3S 4S 5S 6S 7S 8S 9S 10S",
+            dealer=0, seed=seed,
+        )
+        after = sr.apply(state, sr.DrawStock(1))
+        assert pile(after.discard) == "10S"
+        drawn = (Counter(after.hands[1]) - Counter(state.hands[1])).most_common(1)[0][0]
+        orders.add((drawn, *after.stock))
+        assert sr.apply(state, sr.DrawStock(1)) == after
+    assert len(orders) >= 20, len(orders)

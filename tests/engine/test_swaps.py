@@ -62,6 +62,29 @@ def test_pagat7_freed_wild_must_be_played_that_turn() -> None:
     assert state.turn == 3
 
 
+def test_pagat7_freed_wild_as_last_card_cannot_go_out_by_discard_spec4_7() -> None:
+    """SPEC 4.7 (000): a turn cannot end while a swap's obligation is unmet, by a discard *or by going
+    out*: with the freed joker as the last card, discarding it (which would go out) is refused; the
+    joker must be played to the table, and that goes out."""
+    state = sr.setup_round(
+        sr.PAGAT7,
+        hands=["2S 7S 9S", "8C 8D JK 4C 5C JK 7C QS", "KS KD KH 9H 10H JH QH 6C 8S", "2D 3D 4D"],
+        stock="2H 3H 4H 5H 6H 8H", discard="AD", round_number=2, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["8C 8D JK", "4C 5C JK 7C"]), sr.Discard(1, "QS"))
+    state = play(state, sr.DrawStock(2), sr.LayDown(2, ["KS KD KH", "9H 10H JH QH"]), sr.Discard(2, "3H"))
+    state = play(state, sr.DrawStock(3), sr.Discard(3, "2D"), sr.DrawStock(0), sr.Discard(0, "2S"))
+    state = play(state, sr.DrawStock(1), sr.Discard(1, "2H"), sr.DrawStock(2))
+    assert hand(state, 2) == hand_of("6C 8S 8H")
+    state = play(state, sr.SwapWild(2, "6C", 1), sr.LayOff(2, "8S", 0), sr.LayOff(2, "8H", 3))
+    assert hand(state, 2) == "JK"
+    refused(state, sr.Discard(2, "JK"), "wild", "played")
+    listed = sr.legal_actions(state)
+    assert listed and all(isinstance(a, sr.LayOff) and a.card == sr.parse_card("JK") for a in listed)
+    state = play(state, listed[0])
+    assert state.round_results[-1].went_out == 2
+
+
 def test_pagat7_wilds_in_sets_are_never_swapped() -> None:
     """SPEC 4.7 (000: "Jokers in sets cannot be reclaimed")."""
     state = pagat7_two_down()
