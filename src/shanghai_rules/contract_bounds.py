@@ -62,9 +62,7 @@ class ContractBound:
         self.lowest = 1 if rules.ace_low else 2
         # the most wilds a stretch of the minimum length can hold inside some legal run
         limits = [rules.wild_limit(n) for n in range(self.length, 14)]
-        stretch_cap = None if None in limits else max(x for x in limits if x is not None)
-        # the most places without a card a stretch may have: it needs a natural card
-        self.stretch_limit = self.length - 1 if stretch_cap is None else min(stretch_cap, self.length - 1)
+        self.stretch_cap: int | None = None if None in limits else max(x for x in limits if x is not None)
         self.limits = {n: rules.wild_limit(n) for n in range(self.length, 14)}
         # whole-hand bound (aces high only): every run, as (first index, bit mask, size), by start then end
         self.spans = [(a, ((1 << (b + 1)) - 1) & ~((1 << a) - 1), b - a + 1)
@@ -83,7 +81,7 @@ class ContractBound:
         # the whole-hand bound is written for aces high only, no wild 2s and at most three runs
         self.whole = (contract.no_discard and not contract.sets and contract.runs <= 3 and not rules.ace_low
                       and not rules.wild_twos)
-        self._costs: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._costs: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
         self._covers: dict[tuple[tuple[int, ...], int], frozenset[tuple[int, int]]] = {}
 
     # runs, any hand ---------------------------------------------------------
@@ -102,8 +100,8 @@ class ContractBound:
         suits: list[tuple[int, ...]] = []
         for base in range(13 * first_suit, 52, 13):
             pattern = tuple(counts[base:base + 13])
-            costs = known.get(pattern)
-            suits.append(self._suit_costs(pattern) if costs is None else costs)
+            costs = known.get((pattern, pool))
+            suits.append(self._suit_costs(pattern, pool) if costs is None else costs)
         # the cheapest way to share the runs among the suits: every way of splitting one, two, three
         if runs == 1:
             return min(costs[1] for costs in suits)
@@ -132,45 +130,47 @@ class ContractBound:
             table = merged
         return table[runs]
 
-    def _suit_costs(self, counts: tuple[int, ...]) -> tuple[int, ...]:
-        """The fewest wilds ``j`` stretches in one suit cost, for ``j`` = 0 .. runs, whatever the
-        wilds held (a cost over them rules the runs out all the same)."""
-        found = self._costs.get(counts)
+    def _suit_costs(self, counts: tuple[int, ...], pool: int) -> tuple[int, ...]:
+        """The fewest wilds ``j`` stretches in one suit cost, for ``j`` = 0 .. runs."""
+        key = (counts, pool)
+        found = self._costs.get(key)
         if found is not None:
             return found
-        # the run positions (bit p for position p, 1-14) where the suit has no card; and the cards
-        # held at least once, twice, three times (with wild 2s every 2 costs one anyway, so a 2
-        # never counts as held there)
+        # the run positions (bit p for position p, 1-14) where the suit has no card
         empty = 0
-        missing1 = missing2 = missing3 = _ALL
         for i, n in enumerate(counts):
             if not n:
                 empty |= _POSITION_BITS[i]
-            elif not (i == 0 and self.wild_twos):
+        apart = self.apart
+        cap = self.stretch_cap
+        limit = pool if cap is None or cap > pool else cap
+        stretches: list[tuple[int, int]] = []  # (gaps, mask over the suit's indices)
+        for window, mask in self.windows:
+            holes = empty & window
+            gaps = holes.bit_count()
+            if gaps > limit or gaps == self.length or (apart and holes & (holes >> 1)):
+                continue
+            stretches.append((gaps, mask))
+        stretches.sort()
+        # cards held at least once, twice, three times (with wild 2s every 2 costs one anyway,
+        # so a 2 never counts as held here)
+        missing1 = missing2 = missing3 = _ALL
+        for i, n in enumerate(counts):
+            if n and not (i == 0 and self.wild_twos):
                 bit = 1 << i
                 missing1 &= ~bit
                 if n > 1:
                     missing2 &= ~bit
                     if n > 2:
                         missing3 &= ~bit
-        apart = self.apart
-        limit = self.stretch_limit
-        stretches: list[tuple[int, int]] = []  # (gaps, mask over the suit's indices)
-        for window, mask in self.windows:
-            holes = empty & window
-            gaps = holes.bit_count()
-            if gaps > limit or (apart and holes & (holes >> 1)):
-                continue
-            stretches.append((gaps, mask))
-        stretches.sort()
         costs = [0] + [_NEVER] * self.runs
         best = stretches[0][0] if stretches else _NEVER
         if self.runs >= 1:
             costs[1] = best
         # two or three stretches cost at least their own gaps: with the stretches sorted by their gaps,
-        # a loop stops where those alone reach the best found so far
-        if self.runs >= 2 and stretches:
-            best = _NEVER
+        # a loop stops where those alone reach the pool or the best found so far
+        if self.runs >= 2 and best <= pool:
+            best = pool + 1
             for x, (ga, a) in enumerate(stretches):
                 for gb, b in stretches[x:]:
                     if ga + gb >= best:
@@ -179,8 +179,8 @@ class ContractBound:
                     if cost < best:
                         best = cost
             costs[2] = best
-            if self.runs >= 3:
-                best = _NEVER
+            if self.runs >= 3 and best <= pool:
+                best = pool + 1
                 for x, (ga, a) in enumerate(stretches):
                     for y in range(x, len(stretches)):
                         gb, b = stretches[y]
@@ -196,13 +196,14 @@ class ContractBound:
                             if cost < best:
                                 best = cost
                 costs[3] = best
-        # more than three runs in one suit cost at least what three do
+        # more than three runs in one suit: counted as impossible only if three already are
         for j in range(4, self.runs + 1):
-            costs[j] = costs[3]
+            costs[j] = _NEVER if costs[3] > pool else costs[3]
+        costs = [c if c <= pool else _NEVER for c in costs]
         result = tuple(costs)
         if len(self._costs) >= _CACHE_MAX:
             self._costs.clear()
-        self._costs[counts] = result
+        self._costs[key] = result
         return result
 
     # runs, the whole hand -----------------------------------------------------
