@@ -16,7 +16,7 @@ from ..actions import LayDown, LayOff, SwapWild
 from ..cards import Card
 from ..contracts import check_contract, layouts_of
 from ..errors import IllegalAction
-from ..melds import Meld
+from ..melds import Meld, make_meld
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
 from .common import (
@@ -229,8 +229,9 @@ def _swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
         raise IllegalAction(f"SwapWild: no wild in {meld.describe()} stands for {card}; a wild is swapped only "
                             f"for the natural card it represents (SPEC 4.7)", action)
     freed = meld.cards[index]
-    new_meld = Meld(meld.kind, meld.cards[:index] + (card,) + meld.cards[index + 1:],
-                    rank=meld.rank, suit=meld.suit, start=meld.start)
+    # the natural card the wild stood for, in its place: the meld stays well formed
+    new_meld = make_meld(meld.kind, meld.cards[:index] + (card,) + meld.cards[index + 1:],
+                         meld.rank, meld.suit, meld.start)
     table = list(pos.table)
     table[action.meld] = TableMeld(owner=target.owner, meld=new_meld)
     hand = add_cards(remove_cards(pos.hand, (card,)), (freed,))
