@@ -389,3 +389,23 @@ def test_clear_caches_frees_the_tables_and_changes_no_answer() -> None:
     sr.clear_caches()
     assert (states[-1].table[0].meld, rules) not in common._FITS
     assert [sr.legal_actions(s) for s in states] == before
+
+
+@pytest.mark.parametrize("preset", ["pagat7", "ten-round", "isra"])
+def test_apply_after_legal_actions_equals_apply_judging_afresh(preset: str) -> None:
+    """One judgement: apply, given a play legal_actions has just listed for the same state, reuses that
+    listing's verdict; the state it makes is the same as when the play is judged from nothing."""
+    rules = sr.get_rules(preset)
+    _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], 3)
+    plays = 0
+    for state in sr.replay(record):
+        if state.phase != "play":
+            continue
+        listed = [a for a in sr.legal_actions(state) if isinstance(a, (sr.LayDown, sr.LayOff, sr.SwapWild))]
+        for action in listed:
+            sr.legal_actions(state)
+            remembered = sr.apply(state, action)
+            sr.clear_caches()
+            assert sr.apply(state, action) == remembered, action
+            plays += 1
+    assert plays > 50
