@@ -144,6 +144,14 @@ class ContractBound:
         apart = self.apart
         cap = self.stretch_cap
         limit = pool if cap is None or cap > pool else cap
+        if self.runs == 1:  # one run: the stretch with the fewest places without a card
+            best = _NEVER
+            for window, _ in self.windows:
+                holes = empty & window
+                gaps = holes.bit_count()
+                if gaps < best and gaps <= limit and gaps != self.length and not (apart and holes & (holes >> 1)):
+                    best = gaps
+            return self._remember(key, (0, best))
         stretches: list[tuple[int, int]] = []  # (gaps, mask over the suit's indices)
         for window, mask in self.windows:
             holes = empty & window
@@ -199,12 +207,13 @@ class ContractBound:
         # more than three runs in one suit: counted as impossible only if three already are
         for j in range(4, self.runs + 1):
             costs[j] = _NEVER if costs[3] > pool else costs[3]
-        costs = [c if c <= pool else _NEVER for c in costs]
-        result = tuple(costs)
+        return self._remember(key, tuple(c if c <= pool else _NEVER for c in costs))
+
+    def _remember(self, key: tuple[tuple[int, ...], int], costs: tuple[int, ...]) -> tuple[int, ...]:
         if len(self._costs) >= _CACHE_MAX:
             self._costs.clear()
-        self._costs[key] = result
-        return result
+        self._costs[key] = costs
+        return costs
 
     # runs, the whole hand -----------------------------------------------------
 
