@@ -3,7 +3,9 @@
 
 ``check``, ``is_legal``, ``legal_actions`` and ``apply`` share one judgement:
 ``apply`` computes the next state only after the same checks ``check`` makes,
-and ``legal_actions`` lists candidates filtered by those same checks.
+and ``legal_actions`` lists candidates filtered by those same checks.  Given a
+play that ``legal_actions`` has just listed for the very same state, ``apply``
+takes that listing's verdict instead of making it again.
 """
 
 from __future__ import annotations
@@ -130,7 +132,10 @@ def clear_caches() -> None:
     The engine and the contract search keep bounded tables of answers to
     questions that come back (the cards that fit a meld, the runs a suit can
     make, actions already built): a game in progress asks many of them again.
-    Nothing depends on them but speed; they fill again as needed.
+    :func:`legal_actions` also keeps, for the last state it listed plays for,
+    each listed play's verdict, which :func:`apply` reuses when given that very
+    state and an equal action.  Nothing depends on them but speed; they fill
+    again as needed.
     """
     _clear_common()
     _cuts.cache_clear()
