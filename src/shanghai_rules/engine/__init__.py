@@ -33,7 +33,7 @@ from ..state import GameState
 from .common import clear_caches as _clear_common
 from .common import discard_row, fits, replace, table_fits, trusted
 from .deal import cut, new_game, setup_round, start_round
-from .discard import discard, shanghai_cards, turn_end_refusal
+from .discard import discard, shanghai_allowed, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
 from .play import Verdict, judge_play, lay_down_plays, listed_lay_offs, position_of, settled, swap_plays
 from .play import can_finish as _can_finish
@@ -228,12 +228,11 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             verdicts[swap] = after
     _listed[0] = (state, verdicts)
     if not turn_end_refusal(state, seat):
-        declarable = shanghai_cards(state)
         row = discard_row(Discard, seat)
-        if declarable:
+        if state.rules.shanghai_call and state.table:
             for card in dict.fromkeys(pos.hand):
                 actions.append(row[card.code])
-                if card in declarable:
+                if shanghai_allowed(state, card):
                     actions.append(trusted(Discard, seat, card, True))
         else:
             actions.extend([row[card.code] for card in dict.fromkeys(pos.hand)])

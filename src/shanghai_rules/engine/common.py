@@ -34,6 +34,7 @@ __all__ = [
     "swap_cards",
     "table_fits",
     "table_swaps",
+    "table_takes",
     "take_from_stock",
 ]
 
@@ -208,8 +209,8 @@ _last_fits: list[tuple[object, object, tuple[Fits, ...]]] = [((), None, _NO_FITS
 def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
     """:func:`fits` of each meld of ``table``, in table order.
 
-    Remembers the last table asked about, as :func:`fitting_cards` does: states
-    share their table until a meld changes.
+    Remembers the last table asked about: states share their table until a
+    meld changes.
     """
     last_table, last_rules, last = _last_fits[0]
     if table is last_table and rules is last_rules:
@@ -308,21 +309,24 @@ def discard_row(cls: type[_A], seat: int) -> tuple[_A, ...]:
 
 
 _EMPTY: frozenset[Card] = frozenset()
-_last_table: list[tuple[object, object, frozenset[Card]]] = [((), None, _EMPTY)]
+_last_reach: list[tuple[object, object, frozenset[Card]]] = [((), None, _EMPTY)]
 
 
-def fitting_cards(table: tuple[TableMeld, ...], rules: Rules) -> frozenset[Card]:
-    """Every card that can be laid off on some meld of ``table``.
+def table_takes(table: tuple[TableMeld, ...], rules: Rules, card: Card) -> bool:
+    """Can ``card`` be laid off on some meld of ``table``?
 
-    Remembers the last table asked about: states share their table until a meld
-    changes, so the answer is usually found by identity.
+    Only the melds that might take the card are asked (see :class:`Fits`); the
+    cards that might fit somewhere are remembered for the last table asked
+    about, as :func:`table_fits` remembers its answer: states share their table
+    until a meld changes.
     """
-    last_table, last_rules, last = _last_table[0]
-    if table is last_table and rules is last_rules:
-        return last
-    found = _fitting(tuple(tm.meld for tm in table), rules) if table else _EMPTY
-    _last_table[0] = (table, rules, found)
-    return found
+    last_table, last_rules, reach = _last_reach[0]
+    if table is not last_table or rules is not last_rules:
+        reach = _EMPTY.union(*(f.candidates for f in table_fits(table, rules)))
+        _last_reach[0] = (table, rules, reach)
+    if card not in reach:
+        return False
+    return any(card in f.candidates and f.get(card) for f in table_fits(table, rules))
 
 
 @lru_cache(maxsize=8192)
@@ -331,22 +335,13 @@ def wild_positions(meld: Meld) -> tuple[int, ...]:
     return meld.wild_indices()
 
 
-@lru_cache(maxsize=1024)
-def _fitting(melds: tuple[Meld, ...], rules: Rules) -> frozenset[Card]:
-    """Every card that fits at least one of ``melds``."""
-    out: set[Card] = set()
-    for meld in melds:
-        out.update(fits(meld, rules).cards())
-    return frozenset(out)
-
-
 _last_swaps: list[tuple[object, object, tuple[tuple[int, frozenset[Card]], ...]]] = [((), None, ())]
 
 
 def table_swaps(table: tuple[TableMeld, ...], rules: Rules) -> tuple[tuple[int, frozenset[Card]], ...]:
     """The melds of ``table`` whose wilds the rules let be swapped: (index, :func:`swap_cards`).
 
-    Remembers the last table asked about, as :func:`fitting_cards` does."""
+    Remembers the last table asked about, as :func:`table_fits` does."""
     last_table, last_rules, last = _last_swaps[0]
     if table is last_table and rules is last_rules:
         return last
@@ -377,11 +372,11 @@ def clear_caches() -> None:
     """Forget what the engine and the contract search remember between calls (see :func:`clear_caches`
     in :mod:`shanghai_rules.engine`)."""
     clear_search_caches()
-    for cached in (_fitting, wild_positions, swap_cards):
+    for cached in (wild_positions, swap_cards):
         cached.cache_clear()
     _FITS.clear()
     _last_fits[0] = ((), None, _NO_FITS)
     _last_swaps[0] = ((), None, ())
-    _last_table[0] = ((), None, _EMPTY)
+    _last_reach[0] = ((), None, _EMPTY)
     _ACTIONS.clear()
     _DISCARD_ROWS.clear()

@@ -8,7 +8,7 @@ from ..cards import Card
 from ..errors import IllegalAction
 from ..rules import Contract, Rules
 from ..state import GameState
-from .common import fitting_cards, remove_cards, replace
+from .common import remove_cards, replace, table_takes
 from .scoring import end_round
 
 __all__ = [
@@ -16,7 +16,6 @@ __all__ = [
     "discard_refusal",
     "ending_refusal",
     "shanghai_allowed",
-    "shanghai_cards",
     "shanghai_refusal",
     "turn_end_refusal",
 ]
@@ -56,17 +55,7 @@ def turn_end_refusal(state: GameState, player: int) -> str:
 def shanghai_allowed(state: GameState, card: Card) -> bool:
     """True if Shanghai may be declared on discarding ``card``: the rules have the call and
     the card fits a meld on the table (SPEC 4.8).  The judgement :func:`shanghai_refusal` explains."""
-    return card in shanghai_cards(state)
-
-
-def shanghai_cards(state: GameState) -> frozenset[Card]:
-    """The cards on whose discard Shanghai may be declared now (see :func:`shanghai_allowed`)."""
-    if not state.rules.shanghai_call:
-        return _NONE
-    return fitting_cards(state.table, state.rules)
-
-
-_NONE: frozenset[Card] = frozenset()
+    return state.rules.shanghai_call and table_takes(state.table, state.rules, card)
 
 
 def shanghai_refusal(state: GameState, card: Card) -> str:
