@@ -182,3 +182,21 @@ def test_shanghai_call_gives_the_discarder_a_random_card_of_the_callers_hand_spe
         assert sr.apply(seeded, sr.CallShanghai(3, 0)) == after
     assert len(given) >= 3, given
     assert len(set(state.hands[3])) >= 3
+
+
+def test_shanghai_may_be_declared_on_a_discard_fitting_any_meld_of_the_table_spec4_8() -> None:
+    """SPEC 4.8 (000, 001): the declaration is open for a discard that fits *a* meld on the table,
+    whichever: 10S fits the first meld (the tens), 5H the second (the fives), 7D and KD neither."""
+    state = sr.setup_round(
+        sr.PAGAT7,
+        hands=["4S 6S 8S QS KC", "10C 10D 10H 5C 5D 5S 9S JS", "10S 5H 7D KD", "4C 7C 9H JD"],
+        stock="2H 3D 4H 6D 7S 8D 9C JC", discard="AD", round_number=1, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["10C 10D 10H", "5C 5D 5S"]), sr.Discard(1, "9S"))
+    state = play(state, sr.DrawStock(2))
+    declared = {a.card for a in sr.legal_actions(state) if isinstance(a, sr.Discard) and a.shanghai}
+    assert declared == set(sr.parse_cards("10S 5H"))
+    for text in ("7D", "KD", "3D"):
+        refused(state, sr.Discard(2, text, shanghai=True), "fits no meld")
+    after = play(state, sr.Discard(2, "5H", shanghai=True))
+    assert sr.legal_actions(after) == [sr.DrawStock(3)]
