@@ -376,7 +376,7 @@ def test_the_engines_table_of_fitting_cards_is_what_lay_off_options_says_spec4_3
         table = fits(meld, rules)
         found = {c: o for c in ALL_CARDS if (o := table.get(c))}
         assert found == expected, meld.describe()
-        assert table.cards() == set(expected) and table.candidates >= set(expected), meld.describe()
+        assert table.candidates >= set(expected), meld.describe()
 
 
 def test_clear_caches_frees_the_tables_and_changes_no_answer() -> None:

@@ -152,13 +152,12 @@ class Fits:
     wilds, and the naturals of the set's rank or at either end of the run.
     """
 
-    __slots__ = ("_cards", "_known", "_meld", "_rules", "candidates")
+    __slots__ = ("_known", "_meld", "_rules", "candidates")
 
     def __init__(self, meld: Meld, rules: Rules) -> None:
         self._meld = meld
         self._rules = rules
         self._known: dict[Card, Options] = {}
-        self._cards: frozenset[Card] | None = None
         self.candidates = _candidates(meld, rules)
 
     def get(self, card: Card) -> Options:
@@ -167,12 +166,6 @@ class Fits:
         if found is None:
             found = self._known[card] = self._options(card) if card in self.candidates else ()
         return found
-
-    def cards(self) -> frozenset[Card]:
-        """Every card that fits the meld."""
-        if self._cards is None:
-            self._cards = frozenset(card for card in self.candidates if self.get(card))
-        return self._cards
 
     def _options(self, card: Card) -> Options:
         meld, rules = self._meld, self._rules
