@@ -228,7 +228,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             verdicts[swap] = after
     _listed[0] = (state, verdicts)
     if not turn_end_refusal(state, seat):
-        row = discard_row(Discard, seat)
+        row = discard_row(seat)
         if state.rules.shanghai_call and state.table:
             for card in dict.fromkeys(pos.hand):
                 actions.append(row[card.code])

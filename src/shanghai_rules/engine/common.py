@@ -13,6 +13,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from ..actions import Discard
 from ..cards import ALL_CARDS, Card
 from ..contracts import clear_search_caches
 from ..errors import IllegalAction
@@ -289,15 +290,15 @@ def trusted(cls: type[_A], *values: Any) -> _A:
     return action
 
 
-_DISCARD_ROWS: dict[int, tuple[Any, ...]] = {}
+_DISCARD_ROWS: dict[int, tuple[Discard, ...]] = {}
 
 
-def discard_row(cls: type[_A], seat: int) -> tuple[_A, ...]:
-    """``trusted(cls, seat, card, False)`` for every card, indexed by the card's code: the plain
+def discard_row(seat: int) -> tuple[Discard, ...]:
+    """``trusted(Discard, seat, card, False)`` for every card, indexed by the card's code: the plain
     discards of ``seat``, which ``legal_actions`` lists on every turn."""
     row = _DISCARD_ROWS.get(seat)
     if row is None:
-        row = _DISCARD_ROWS[seat] = tuple(trusted(cls, seat, card, False) for card in ALL_CARDS)
+        row = _DISCARD_ROWS[seat] = tuple(trusted(Discard, seat, card, False) for card in ALL_CARDS)
     return row
 
 
