@@ -9,7 +9,8 @@ play leaves a player unable to finish the turn (the no-trap ruling of SPEC 4.9).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 from typing import NamedTuple
 
 from ..actions import LayDown, LayOff, SwapWild
@@ -21,6 +22,7 @@ from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
 from .common import (
     Fits,
+    Options,
     add_cards,
     fits,
     fits_card,
@@ -292,9 +294,20 @@ def _last_card(turn: Turn, pos: Position) -> bool | None:
     if (pos.went_down and not rules.lay_off_on_going_down_turn) or _empty_hand_refusal(turn):
         return None
     card = pos.hand[0]
-    if any(fits_card(tm.meld, card, rules) for tm in pos.table):
+    return _lone_card(rules, pos, card, (fits_card(tm.meld, card, rules) for tm in pos.table),
+                      (wanted for _, wanted in table_swaps(pos.table, rules)))
+
+
+def _lone_card(rules: Rules, pos: Position, card: Card, options: Iterable[Options],
+               wanted: Iterable[frozenset[Card]]) -> bool | None:
+    """The rule of a down player's lone last card, which may not be discarded but may go out by
+    being played: it goes out if it fits a meld (``options``: its options on each meld of the
+    table); fitting none, it can only be swapped for a wild that stands for it (``wanted``: the
+    cards each meld whose wilds may be swapped takes), and where none does, no play is left.
+    ``None`` where the search must decide.  Both are asked lazily, in that order."""
+    if any(options):
         return True
-    if swapper_refusal(rules, pos) or all(card not in wanted for _, wanted in table_swaps(pos.table, rules)):
+    if swapper_refusal(rules, pos) or all(card not in cards for cards in wanted):
         return False
     return None
 
@@ -442,22 +455,19 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> 
 def _left_card_verdict(turn: Turn, pos: Position, fitting: Sequence[Fits], lay_off: LayOff,
                        new_meld: Meld) -> bool | None:
     """Of a hand of two cards, can the turn end after ``lay_off`` with the card it leaves, which
-    may not be discarded?  :func:`_last_card`'s answer, worked out on the table as it stands."""
+    may not be discarded?  :func:`_last_card`'s answer, asked of the table as it stands and of the
+    meld the lay-off makes, without building the position after it."""
     first, second = pos.hand
     left = second if first is lay_off.card else first
     rules = turn.rules
     changed = lay_off.meld
-    if fits_card(new_meld, left, rules) or any(
-            (fitting[index] if fitting else fits(tm.meld, rules)).get(left)
-            for index, tm in enumerate(pos.table) if index != changed):
-        return True
-    # fitting nowhere, the card can only be swapped for a wild that stands for it
-    if swapper_refusal(rules, pos):
-        return False
-    if any(left in wanted for index, wanted in table_swaps(pos.table, rules) if index != changed):
-        return None
+    options = chain((fits_card(new_meld, left, rules),), (
+        (fitting[index] if fitting else fits(tm.meld, rules)).get(left)
+        for index, tm in enumerate(pos.table) if index != changed))
     swappable = rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets
-    return None if swappable and left in swap_cards(new_meld) else False
+    wanted = chain((cards for index, cards in table_swaps(pos.table, rules) if index != changed),
+                   (swap_cards(new_meld),) if swappable else ())
+    return _lone_card(rules, pos, left, options, wanted)
 
 
 def settled(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Position:
