@@ -81,7 +81,9 @@ class ContractBound:
         # the whole-hand bound is written for aces high only, no wild 2s and at most three runs
         self.whole = (contract.no_discard and not contract.sets and contract.runs <= 3 and not rules.ace_low
                       and not rules.wild_twos)
-        self._costs: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+        self._costs: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # the copies of one card that the contract's runs could use at most (the bound counts up to three)
+        self.usable = max(1, min(self.runs, 3))
         self._covers: dict[tuple[tuple[int, ...], int], frozenset[tuple[int, int]]] = {}
 
     # runs, any hand ---------------------------------------------------------
@@ -91,7 +93,10 @@ class ContractBound:
         contract's runs take from a hand with card ``counts`` (by code) and ``pool`` wild cards.
 
         With ``runs`` and ``first_suit``: the bound for that many of the runs, in
-        that suit and the later ones (for a search that has placed the others)."""
+        that suit and the later ones (for a search that has placed the others).
+
+        Any answer above ``pool`` means that the runs cannot be made: it may be
+        the true bound or merely some number above ``pool``."""
         if runs is None:
             runs = self.runs
         if not runs:
@@ -100,8 +105,9 @@ class ContractBound:
         suits: list[tuple[int, ...]] = []
         for base in range(13 * first_suit, 52, 13):
             pattern = tuple(counts[base:base + 13])
-            costs = known.get((pattern, pool))
-            suits.append(self._suit_costs(pattern, pool) if costs is None else costs)
+            costs = known.get(pattern)
+            # an answer found for a smaller pool says nothing of stretches that need more wilds
+            suits.append(self._suit_costs(pattern, pool) if costs is None or costs[-1] < pool else costs)
         # the cheapest way to share the runs among the suits: every way of splitting one, two, three
         if runs == 1:
             return min(costs[1] for costs in suits)
@@ -131,11 +137,26 @@ class ContractBound:
         return table[runs]
 
     def _suit_costs(self, counts: tuple[int, ...], pool: int) -> tuple[int, ...]:
-        """The fewest wilds ``j`` stretches in one suit cost, for ``j`` = 0 .. runs."""
-        key = (counts, pool)
-        found = self._costs.get(key)
-        if found is not None:
-            return found
+        """The fewest wilds ``j`` stretches in one suit cost, for ``j`` = 0 .. runs, where
+        at most ``pool`` (``_NEVER`` where more), followed by ``pool``.
+
+        Remembered by the suit's cards alone, for the largest pool asked so far: an
+        answer for a pool serves every smaller one.  Only how many copies of each card
+        the runs could use matters (never more than three, nor than the runs), so
+        patterns that differ beyond that share their answer."""
+        usable = self.usable
+        if max(counts) > usable:
+            key = tuple(n if n < usable else usable for n in counts)
+            found = self._costs.get(key)
+            if found is not None and found[-1] >= pool:
+                return self._remember(counts, found)
+            found = self._compute_costs(key, pool)
+            self._remember(key, found)
+            return self._remember(counts, found)
+        return self._remember(counts, self._compute_costs(counts, pool))
+
+    def _compute_costs(self, counts: tuple[int, ...], pool: int) -> tuple[int, ...]:
+        """What :meth:`_suit_costs` answers, worked out."""
         # the run positions (bit p for position p, 1-14) where the suit has no card
         empty = 0
         for i, n in enumerate(counts):
@@ -151,7 +172,7 @@ class ContractBound:
                 gaps = holes.bit_count()
                 if gaps < best and gaps <= limit and gaps != self.length and not (apart and holes & (holes >> 1)):
                     best = gaps
-            return self._remember(key, (0, best))
+            return (0, best, pool)
         stretches: list[tuple[int, int]] = []  # (gaps, mask over the suit's indices)
         for window, mask in self.windows:
             holes = empty & window
@@ -207,9 +228,9 @@ class ContractBound:
         # more than three runs in one suit: counted as impossible only if three already are
         for j in range(4, self.runs + 1):
             costs[j] = _NEVER if costs[3] > pool else costs[3]
-        return self._remember(key, tuple(c if c <= pool else _NEVER for c in costs))
+        return (*(c if c <= pool else _NEVER for c in costs), pool)
 
-    def _remember(self, key: tuple[tuple[int, ...], int], costs: tuple[int, ...]) -> tuple[int, ...]:
+    def _remember(self, key: tuple[int, ...], costs: tuple[int, ...]) -> tuple[int, ...]:
         if len(self._costs) >= _CACHE_MAX:
             self._costs.clear()
         self._costs[key] = costs

@@ -311,3 +311,66 @@ def test_swap_refused_when_the_freed_wild_fits_nowhere_even_with_a_large_hand_sp
     assert swap not in sr.legal_actions(state)
     with pytest.raises(sr.IllegalAction, match="freed wild could not be played"):
         sr.apply(state, swap)
+
+
+@pytest.mark.parametrize("preset", ["isra", "pagat7"])
+def test_owed_wild_shortcut_agrees_with_the_no_trap_search_spec_4_7_4_9(preset: str) -> None:
+    """SPEC 4.7 and 4.9: where freed wilds are owed, the quick judgement that each can still be
+    laid off on a meld of its own (with the rest then discardable, or the hand gone out by
+    playing) is never yes where the full search of the turn's plays says no, both for a
+    lay-off weighed before it is made and for the position a swap leaves."""
+    from shanghai_rules.engine import play as judge
+    from shanghai_rules.engine.common import table_fits
+
+    rules = sr.get_rules(preset)
+    checked = agreed = 0
+    for seed in range(1, 7):
+        _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], seed)
+        for state in sr.replay(record):
+            if state.phase != "play":
+                continue
+            turn, pos = judge.position_of(state)
+            fitting = table_fits(state.table, rules)
+            if pos.owed and not pos.must_go_down:
+                for lay_off, new_meld in judge.lay_off_candidates(turn, pos, fitting):
+                    quick = judge._owed_verdict(turn, pos, fitting, lay_off, new_meld)
+                    try:
+                        after = judge.laid_off(turn, pos, lay_off, new_meld)
+                    except sr.IllegalAction:
+                        assert not quick
+                        continue
+                    searched = (not after.hand or judge._can_discard(turn, after)
+                                or judge._search(turn, after, set()))
+                    assert searched or not quick, (state, lay_off)
+                    checked += 1
+                    agreed += quick == searched
+            for _, after in judge.swap_plays(turn, pos):
+                if after.owed and not after.must_go_down and judge._lays_off(turn, after):
+                    quick = judge._owed_placeable(turn, after.table, (), after.owed,
+                                                  len(after.hand) - len(after.owed))
+                    assert judge._search(turn, after, set()) or not quick, state
+                    checked += 1
+    if rules.swapped_wild_must_be_played:
+        assert checked > 20
+        assert agreed > checked // 2
+
+
+def test_two_owed_wilds_need_a_meld_each_where_a_meld_holds_one_wild_spec_4_7_4_9() -> None:
+    """SPEC 4.7 and 4.9 (000: one wild per meld): two jokers freed this turn must both be played
+    to the table.  With one meld left that can take a wild, only one of them can be: no
+    lay-off can lead to the end of the turn, the natural one included, and none is allowed."""
+    from shanghai_rules import Meld, Suit
+
+    run = Meld.run(sr.parse_cards("4C 5C 6C 7C"), start=4, suit=Suit.CLUBS)
+    full = sr.check_meld(sr.parse_cards("9D 9H JK"), sr.PAGAT7).meld
+    assert full is not None
+    state = sr.setup_round(sr.PAGAT7, hands=["3D 4D 5D", "JK JK 8C 3S 10S", "9C QD 4H"], stock="KS QS",
+                           discard="7H", round_number=2)
+    joker = sr.parse_card("JK")
+    state = attrs.evolve(state, phase="play", turn=1, table=(sr.TableMeld(0, run), sr.TableMeld(0, full)),
+                         down=(True, True, False), owed_wilds=(joker, joker))
+    natural = sr.LayOff(1, sr.parse_card("8C"), 0)
+    assert natural not in sr.legal_actions(state)
+    refused(state, natural, "freed wild")
+    assert not [a for a in sr.legal_actions(state) if isinstance(a, sr.LayOff)]
+    refused(state, sr.LayOff(1, joker, 0, "high"), "freed wild")

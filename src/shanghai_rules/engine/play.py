@@ -280,7 +280,16 @@ def can_finish(turn: Turn, pos: Position) -> bool:
     quick = _last_card(turn, pos)
     if quick is not None:
         return quick
+    if (pos.owed and not pos.must_go_down and _lays_off(turn, pos)
+            and _owed_placeable(turn, pos.table, (), pos.owed, len(pos.hand) - len(pos.owed))):
+        return True
     return _search(turn, pos, set())
+
+
+def _lays_off(turn: Turn, pos: Position) -> bool:
+    """May the player on turn lay off now (SPEC 4.3)?  The rule :func:`lay_off_candidates` keeps."""
+    return pos.down and not turn.contract.no_discard and (
+        not pos.went_down or turn.rules.lay_off_on_going_down_turn)
 
 
 def _last_card(turn: Turn, pos: Position) -> bool | None:
@@ -402,7 +411,7 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) 
 
     ``fitting``: the :func:`~shanghai_rules.engine.common.table_fits` of ``pos.table``, where known."""
     rules = turn.rules
-    if not pos.down or turn.contract.no_discard or (pos.went_down and not rules.lay_off_on_going_down_turn):
+    if not _lays_off(turn, pos):
         return
     distinct = tuple(dict.fromkeys(pos.hand))
     for index, tm in enumerate(pos.table):
@@ -429,10 +438,12 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> 
     (:func:`~shanghai_rules.engine.discard.ending_refusal`), that is so of every
     candidate, and the position after each is not built: the result is the meld it makes.
     So too where it leaves one card that may not be discarded, going out by playing it is
-    allowed, and whether the turn can end is plain from the table (:func:`_left_card_verdict`)."""
+    allowed, and whether the turn can end is plain from the table (:func:`_left_card_verdict`),
+    and where wilds are owed and each can plainly still be played (:func:`_owed_verdict`)."""
     surely = (not pos.owed and len(pos.hand) >= 2
               and not ending_refusal(turn.rules, turn.contract, len(pos.hand) - 1, False, pos.must_go_down))
     last_card = not surely and not pos.owed and len(pos.hand) == 2 and not _empty_hand_refusal(turn)
+    owed = bool(pos.owed) and not pos.must_go_down
     for lay_off, new_meld in lay_off_candidates(turn, pos, fitting):
         if surely:
             yield lay_off, new_meld
@@ -443,6 +454,9 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> 
                 if verdict:
                     yield lay_off, new_meld
                 continue
+        elif owed and _owed_verdict(turn, pos, fitting, lay_off, new_meld):
+            yield lay_off, new_meld
+            continue
         try:
             after = laid_off(turn, pos, lay_off, new_meld)
         except IllegalAction:
@@ -450,6 +464,46 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> 
         if can_finish(turn, after):
             yield lay_off, after
 
+
+def _owed_verdict(turn: Turn, pos: Position, fitting: Sequence[Fits], lay_off: LayOff, new_meld: Meld) -> bool:
+    """:func:`_owed_placeable` after ``lay_off``, which makes ``new_meld``, asked without building
+    the position after it."""
+    owed = list(pos.owed)
+    if lay_off.card in owed:
+        owed.remove(lay_off.card)
+    return _owed_placeable(turn, pos.table, fitting, owed, len(pos.hand) - 1 - len(owed), lay_off.meld, new_meld)
+
+
+def _owed_placeable(turn: Turn, table: Sequence[TableMeld], fitting: Sequence[Fits], owed: Sequence[Card],
+                    left: int, changed: int = -1, new_meld: Meld | None = None) -> bool:
+    """True where the turn plainly can still end although wilds are owed (``owed``; ``left``: the
+    other cards held): each owed wild fits a meld of its own on ``table`` (meld ``changed`` taken
+    as ``new_meld``), and once they are laid off, what is left may be discarded from, or is
+    nothing and going out by playing is allowed.  Lay-offs on different melds do not change
+    each other's options, so that sequence of plays is legal.  False where this does not
+    show it: the search decides then.  The caller makes sure lay-offs are allowed now."""
+    rules = turn.rules
+    if left:
+        if ending_refusal(rules, turn.contract, left, False, False):
+            return False
+    elif _empty_hand_refusal(turn):
+        return False
+    used: set[int] = set()
+    for wild in owed:
+        for index, tm in enumerate(table):
+            if index in used:
+                continue
+            if index == changed:
+                assert new_meld is not None
+                options = fits_card(new_meld, wild, rules)
+            else:
+                options = fitting[index].get(wild) if fitting else fits_card(tm.meld, wild, rules)
+            if options:
+                used.add(index)
+                break
+        else:
+            return False
+    return True
 
 
 def _left_card_verdict(turn: Turn, pos: Position, fitting: Sequence[Fits], lay_off: LayOff,
