@@ -47,8 +47,13 @@ def _index(position: int) -> int:
 
 
 _ALL: Final = (1 << 13) - 1
-# the run positions of each index within a suit, as bits (the ace is at 1 and at 14)
-_POSITION_BITS: Final = tuple(1 << (i + 2) for i in range(12)) + ((1 << 14) | (1 << 1),)
+
+# The run bound works on "lanes": one byte per run position (position p at byte p - 1) or per
+# index within a suit (index i at byte i), each 0 or 1, so that a suit's counts become masks
+# with a few calls (bytes.translate, int.from_bytes) and a mask's bit_count counts its lanes.
+_NONE: Final = bytes(1 if n == 0 else 0 for n in range(256))
+_FEWER_THAN_TWO: Final = bytes(1 if n < 2 else 0 for n in range(256))
+_FEWER_THAN_THREE: Final = bytes(1 if n < 3 else 0 for n in range(256))
 
 
 class ContractBound:
@@ -73,11 +78,13 @@ class ContractBound:
         # start has as many places without a card, or more
         counted = [limit for limit in self.limits.values() if limit is not None]
         self.most_wilds = None if len(counted) < len(self.limits) else max(counted, default=0)
-        # every stretch of the minimum length: its run positions, and its indices within the suit
+        # every stretch of the minimum length: its run positions, and its indices within the suit,
+        # each as one bit in a byte of its own (see _LANES)
         self.windows: list[tuple[int, int]] = []
         for start in range(self.lowest, 16 - self.length):
             positions = range(start, start + self.length)
-            self.windows.append((sum(1 << p for p in positions), sum(1 << _index(p) for p in positions)))
+            self.windows.append((sum(1 << 8 * (p - 1) for p in positions),
+                                 sum(1 << 8 * _index(p) for p in positions)))
         # the whole-hand bound is written for aces high only, no wild 2s and at most three runs
         self.whole = (contract.no_discard and not contract.sets and contract.runs <= 3 and not rules.ace_low
                       and not rules.wild_twos)
@@ -157,11 +164,10 @@ class ContractBound:
 
     def _compute_costs(self, counts: tuple[int, ...], pool: int) -> tuple[int, ...]:
         """What :meth:`_suit_costs` answers, worked out."""
-        # the run positions (bit p for position p, 1-14) where the suit has no card
-        empty = 0
-        for i, n in enumerate(counts):
-            if not n:
-                empty |= _POSITION_BITS[i]
+        # the run positions where the suit has no card: the ace is at 1 and at 14 (see _LANES)
+        row = bytes(counts)
+        empty_row = row.translate(_NONE)
+        empty = int.from_bytes(empty_row[12:] + empty_row, "little")
         apart = self.apart
         cap = self.stretch_cap
         limit = pool if cap is None or cap > pool else cap
@@ -170,28 +176,23 @@ class ContractBound:
             for window, _ in self.windows:
                 holes = empty & window
                 gaps = holes.bit_count()
-                if gaps < best and gaps <= limit and gaps != self.length and not (apart and holes & (holes >> 1)):
+                if gaps < best and gaps <= limit and gaps != self.length and not (apart and holes & (holes >> 8)):
                     best = gaps
             return (0, best, pool)
         stretches: list[tuple[int, int]] = []  # (gaps, mask over the suit's indices)
         for window, mask in self.windows:
             holes = empty & window
             gaps = holes.bit_count()
-            if gaps > limit or gaps == self.length or (apart and holes & (holes >> 1)):
+            if gaps > limit or gaps == self.length or (apart and holes & (holes >> 8)):
                 continue
             stretches.append((gaps, mask))
         stretches.sort()
-        # cards held at least once, twice, three times (with wild 2s every 2 costs one anyway,
-        # so a 2 never counts as held here)
-        missing1 = missing2 = missing3 = _ALL
-        for i, n in enumerate(counts):
-            if n and not (i == 0 and self.wild_twos):
-                bit = 1 << i
-                missing1 &= ~bit
-                if n > 1:
-                    missing2 &= ~bit
-                    if n > 2:
-                        missing3 &= ~bit
+        # the indices of the cards not held at least once, twice, three times (with wild 2s every
+        # 2 costs one anyway, so a 2 never counts as held here)
+        twos = 1 if self.wild_twos else 0
+        missing1 = int.from_bytes(empty_row, "little") | twos
+        missing2 = int.from_bytes(row.translate(_FEWER_THAN_TWO), "little") | twos
+        missing3 = int.from_bytes(row.translate(_FEWER_THAN_THREE), "little") | twos
         costs = [0] + [_NEVER] * self.runs
         best = stretches[0][0] if stretches else _NEVER
         if self.runs >= 1:

@@ -346,8 +346,7 @@ def test_owed_wild_shortcut_agrees_with_the_no_trap_search_spec_4_7_4_9(preset: 
                     agreed += quick == searched
             for _, after in judge.swap_plays(turn, pos):
                 if after.owed and not after.must_go_down and judge._lays_off(turn, after):
-                    quick = judge._owed_placeable(turn, after.table, (), after.owed,
-                                                  len(after.hand) - len(after.owed))
+                    quick = judge._owed_placeable(turn, after.table, (), after.owed, after.hand)
                     assert judge._search(turn, after, set()) or not quick, state
                     checked += 1
     if rules.swapped_wild_must_be_played:

@@ -31,7 +31,7 @@ from ..actions import (
 from ..errors import IllegalAction
 from ..state import GameState
 from .common import clear_caches as _clear_common
-from .common import discard_row, fits, replace, table_fits, trusted
+from .common import discard_row, fits, replacer, table_fits, trusted
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_allowed, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
@@ -64,11 +64,15 @@ def _play(state: GameState, action: LayDown | LayOff | SwapWild) -> GameState:
     hands[seat] = after.hand
     down = state.down if after.down == state.down[seat] else tuple(
         after.down if i == seat else d for i, d in enumerate(state.down))
-    new = replace(state, hands=tuple(hands), table=after.table, down=down, went_down_this_turn=after.went_down,
+    new = _played(state, hands=tuple(hands), table=after.table, down=down, went_down_this_turn=after.went_down,
                   owed_wilds=after.owed, must_go_down=after.must_go_down, played_wild_this_turn=after.played_wild)
     if not after.hand:
         return end_round(new, seat, "out")
     return new
+
+
+_played = replacer("hands", "table", "down", "went_down_this_turn", "owed_wilds", "must_go_down",
+                   "played_wild_this_turn")
 
 
 # The plays legal_actions last listed, for the state it was asked about: each action's verdict

@@ -8,7 +8,7 @@ from ..cards import Card
 from ..errors import IllegalAction
 from ..rules import Contract, Rules
 from ..state import GameState
-from .common import remove_cards, replace, table_takes
+from .common import remove_cards, replace, replacer, table_takes
 from .scoring import end_round
 
 __all__ = [
@@ -79,6 +79,12 @@ def discard_refusal(state: GameState, action: Discard) -> str:
     return ""
 
 
+_turn_ended = replacer(
+    "phase", "turn", "hands", "discard", "discarder", "upcard_live", "shanghai_open", "buy_requests",
+    "buy_withdrawn", "turns_taken", "went_down_this_turn", "owed_wilds", "must_go_down", "played_wild_this_turn",
+)
+
+
 def discard(state: GameState, action: Discard) -> GameState:
     """Discard a card: the turn ends, or the round if it was the last card (SPEC 4.9)."""
     reason = discard_refusal(state, action)
@@ -90,7 +96,7 @@ def discard(state: GameState, action: Discard) -> GameState:
     hands[seat] = remove_cards(hands[seat], (action.card,))
     open_call = not action.shanghai and shanghai_allowed(state, action.card)
     turns = state.turns_taken + 1
-    after = replace(
+    after = _turn_ended(
         state, phase="draw", turn=(seat + 1) % state.players, hands=tuple(hands),
         discard=(*state.discard, action.card), discarder=seat, upcard_live=not action.shanghai,
         shanghai_open=open_call, buy_requests=(), buy_withdrawn=(), turns_taken=turns,

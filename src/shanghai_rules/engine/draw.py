@@ -7,7 +7,7 @@ from ..actions import Buy, CallShanghai, DrawStock, TakeDiscard, WithdrawBuy
 from ..errors import IllegalAction
 from ..melds import End, Meld
 from ..state import GameState, TableMeld
-from .common import add_cards, fits, pick, remove_cards, replace, take_from_stock
+from .common import add_cards, fits, pick, remove_cards, replace, replacer, take_from_stock
 from .scoring import end_round
 
 __all__ = ["buy", "buy_refusal", "call_shanghai", "draw_stock", "shanghai_option", "take_discard", "withdraw_buy"]
@@ -36,13 +36,20 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
         hands[buyer] = add_cards(hands[buyer], (upcard, *penalty))
         buys_left = tuple(b - 1 if seat == buyer and b is not None else b for seat, b in enumerate(buys_left))
     drawn, stock, discard, seed = take_from_stock(stock, discard, seed, 1)
-    common = dict(stock=stock, discard=discard, seed=seed, buys_left=buys_left, buy_requests=(),
-                  buy_withdrawn=(), upcard_live=False, shanghai_open=False)
+    if drawn:
+        hands[state.turn] = add_cards(hands[state.turn], drawn)
+    after = _drawn(state, phase="play", hands=tuple(hands), stock=stock, discard=discard, seed=seed,
+                   buys_left=buys_left, buy_requests=(), buy_withdrawn=(), upcard_live=False, shanghai_open=False)
     if not drawn:
         # nothing left to draw even after rebuilding the stock: the round ends, nobody out (SPEC 4.5)
-        return end_round(replace(state, hands=tuple(hands), **common), None, "stock")
-    hands[state.turn] = add_cards(hands[state.turn], drawn)
-    return replace(state, phase="play", hands=tuple(hands), **common)
+        return end_round(after, None, "stock")
+    return after
+
+
+_drawn = replacer("phase", "hands", "stock", "discard", "seed", "buys_left", "buy_requests", "buy_withdrawn",
+                  "upcard_live", "shanghai_open")
+_taken = replacer("phase", "hands", "discard", "buy_requests", "buy_withdrawn", "upcard_live", "shanghai_open")
+_asked = replacer("buy_requests")
 
 
 def take_discard(state: GameState, action: TakeDiscard) -> GameState:
@@ -55,8 +62,8 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
                             "(SPEC 4.8); draw from the stock", action)
     hands = list(state.hands)
     hands[state.turn] = add_cards(hands[state.turn], (state.discard[-1],))
-    return replace(state, phase="play", hands=tuple(hands), discard=state.discard[:-1], buy_requests=(),
-                   buy_withdrawn=(), upcard_live=False, shanghai_open=False)
+    return _taken(state, phase="play", hands=tuple(hands), discard=state.discard[:-1], buy_requests=(),
+                  buy_withdrawn=(), upcard_live=False, shanghai_open=False)
 
 
 def buy_refusal(state: GameState, seat: int) -> str:
@@ -88,7 +95,7 @@ def buy(state: GameState, action: Buy) -> GameState:
     reason = buy_refusal(state, action.player)
     if reason:
         raise IllegalAction(f"Buy: {reason} (SPEC 4.4)", action)
-    return replace(state, buy_requests=(*state.buy_requests, action.player))
+    return _asked(state, buy_requests=(*state.buy_requests, action.player))
 
 
 def withdraw_buy(state: GameState, action: WithdrawBuy) -> GameState:

@@ -281,7 +281,7 @@ def can_finish(turn: Turn, pos: Position) -> bool:
     if quick is not None:
         return quick
     if (pos.owed and not pos.must_go_down and _lays_off(turn, pos)
-            and _owed_placeable(turn, pos.table, (), pos.owed, len(pos.hand) - len(pos.owed))):
+            and _owed_placeable(turn, pos.table, (), pos.owed, pos.hand)):
         return True
     return _search(turn, pos, set())
 
@@ -471,33 +471,41 @@ def _owed_verdict(turn: Turn, pos: Position, fitting: Sequence[Fits], lay_off: L
     owed = list(pos.owed)
     if lay_off.card in owed:
         owed.remove(lay_off.card)
-    return _owed_placeable(turn, pos.table, fitting, owed, len(pos.hand) - 1 - len(owed), lay_off.meld, new_meld)
+    hand = list(pos.hand)
+    hand.remove(lay_off.card)
+    return _owed_placeable(turn, pos.table, fitting, owed, hand, lay_off.meld, new_meld)
 
 
 def _owed_placeable(turn: Turn, table: Sequence[TableMeld], fitting: Sequence[Fits], owed: Sequence[Card],
-                    left: int, changed: int = -1, new_meld: Meld | None = None) -> bool:
-    """True where the turn plainly can still end although wilds are owed (``owed``; ``left``: the
-    other cards held): each owed wild fits a meld of its own on ``table`` (meld ``changed`` taken
-    as ``new_meld``), and once they are laid off, what is left may be discarded from, or is
-    nothing and going out by playing is allowed.  Lay-offs on different melds do not change
-    each other's options, so that sequence of plays is legal.  False where this does not
-    show it: the search decides then.  The caller makes sure lay-offs are allowed now."""
+                    hand: Sequence[Card], changed: int = -1, new_meld: Meld | None = None) -> bool:
+    """True where the turn plainly can still end although wilds are owed (``owed``, held in
+    ``hand``): each owed wild fits a meld of its own on ``table`` (meld ``changed`` taken as
+    ``new_meld``), and once they are laid off, what is left may be discarded from; or is
+    nothing, or one card that may not be discarded but fits a meld of its own too, and going
+    out by playing is allowed.  Lay-offs on different melds do not change each other's
+    options, so that sequence of plays is legal.  False where this does not show it: the
+    search decides then.  The caller makes sure lay-offs are allowed now."""
     rules = turn.rules
-    if left:
-        if ending_refusal(rules, turn.contract, left, False, False):
+    left = len(hand) - len(owed)
+    if left and ending_refusal(rules, turn.contract, left, False, False):
+        if left > 1 or _empty_hand_refusal(turn):
             return False
-    elif _empty_hand_refusal(turn):
+        rest = list(hand)
+        for card in owed:
+            rest.remove(card)
+        owed = (*owed, *rest)  # the last card is played too: the player goes out
+    elif not left and _empty_hand_refusal(turn):
         return False
     used: set[int] = set()
-    for wild in owed:
+    for card in owed:
         for index, tm in enumerate(table):
             if index in used:
                 continue
             if index == changed:
                 assert new_meld is not None
-                options = fits_card(new_meld, wild, rules)
+                options = fits_card(new_meld, card, rules)
             else:
-                options = fitting[index].get(wild) if fitting else fits_card(tm.meld, wild, rules)
+                options = fitting[index].get(card) if fitting else fits_card(tm.meld, card, rules)
             if options:
                 used.add(index)
                 break
