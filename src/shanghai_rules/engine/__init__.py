@@ -31,7 +31,7 @@ from ..actions import (
 from ..errors import IllegalAction
 from ..state import GameState
 from .common import clear_caches as _clear_common
-from .common import discard_row, fits, replacer, table_fits, trusted
+from .common import discard_row, fits, replacer, seat_actions, table_fits, table_reach, trusted
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_allowed, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
@@ -187,18 +187,18 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
         return list(_cuts(seat, len(state.stock)))
     actions: list[Action] = []
     if state.phase == "draw":
-        n = state.players
-        for seat in range(n):
-            if player is not None and seat != player:
-                continue
+        # where there is no upcard, buy_refusal refuses every seat: it need not be asked
+        upcard = bool(state.discard) and state.upcard_live
+        for seat in range(state.players) if player is None else (player,):
+            draw_stock, take_discard, buy_it, withdraw = seat_actions(seat)
             if seat == state.turn:
-                actions.append(trusted(DrawStock, seat))
-                if state.discard and state.upcard_live:
-                    actions.append(trusted(TakeDiscard, seat))
-            elif not buy_refusal(state, seat):
-                actions.append(trusted(Buy, seat))
+                actions.append(draw_stock)
+                if upcard:
+                    actions.append(take_discard)
+            elif upcard and not buy_refusal(state, seat):
+                actions.append(buy_it)
             if seat in state.buy_requests:
-                actions.append(trusted(WithdrawBuy, seat))
+                actions.append(withdraw)
             if state.shanghai_open and seat != state.discarder and len(state.hands[seat]) >= 2:
                 top = state.discard[-1]
                 for index, tm in enumerate(state.table):
@@ -234,9 +234,11 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     if not turn_end_refusal(state, seat):
         row = discard_row(seat)
         if state.rules.shanghai_call and state.table:
+            # a card no meld might take is not one Shanghai may be declared on (shanghai_allowed)
+            reach = table_reach(state.table, state.rules)
             for card in dict.fromkeys(pos.hand):
                 actions.append(row[card.code])
-                if shanghai_allowed(state, card):
+                if card in reach and shanghai_allowed(state, card):
                     actions.append(trusted(Discard, seat, card, True))
         else:
             actions.extend([row[card.code] for card in dict.fromkeys(pos.hand)])

@@ -13,7 +13,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from ..actions import Discard
+from ..actions import Buy, Discard, DrawStock, TakeDiscard, WithdrawBuy
 from ..cards import ALL_CARDS, Card
 from ..contracts import clear_search_caches
 from ..errors import IllegalAction
@@ -33,8 +33,10 @@ __all__ = [
     "remove_cards",
     "replace",
     "replacer",
+    "seat_actions",
     "swap_cards",
     "table_fits",
+    "table_reach",
     "table_swaps",
     "table_takes",
     "take_from_stock",
@@ -327,21 +329,40 @@ _EMPTY: frozenset[Card] = frozenset()
 _last_reach: list[tuple[object, object, frozenset[Card]]] = [((), None, _EMPTY)]
 
 
-def table_takes(table: tuple[TableMeld, ...], rules: Rules, card: Card) -> bool:
-    """Can ``card`` be laid off on some meld of ``table``?
+def table_reach(table: tuple[TableMeld, ...], rules: Rules) -> frozenset[Card]:
+    """Every card that might be laid off on some meld of ``table`` (the union of the melds'
+    :attr:`Fits.candidates`: a superset of those that can).
 
-    Only the melds that might take the card are asked (see :class:`Fits`); the
-    cards that might fit somewhere are remembered for the last table asked
-    about, as :func:`table_fits` remembers its answer: states share their table
-    until a meld changes.
+    Remembered for the last table asked about, as :func:`table_fits` remembers its
+    answer: states share their table until a meld changes.
     """
     last_table, last_rules, reach = _last_reach[0]
     if table is not last_table or rules is not last_rules:
         reach = _EMPTY.union(*(f.candidates for f in table_fits(table, rules)))
         _last_reach[0] = (table, rules, reach)
-    if card not in reach:
+    return reach
+
+
+def table_takes(table: tuple[TableMeld, ...], rules: Rules, card: Card) -> bool:
+    """Can ``card`` be laid off on some meld of ``table``?
+
+    Only the melds that might take the card are asked (see :class:`Fits` and :func:`table_reach`).
+    """
+    if card not in table_reach(table, rules):
         return False
     return any(card in f.candidates and f.get(card) for f in table_fits(table, rules))
+
+
+_SEAT_ACTIONS: dict[int, tuple[DrawStock, TakeDiscard, Buy, WithdrawBuy]] = {}
+
+
+def seat_actions(seat: int) -> tuple[DrawStock, TakeDiscard, Buy, WithdrawBuy]:
+    """``seat``'s draw-phase actions, which ``legal_actions`` lists turn after turn."""
+    row = _SEAT_ACTIONS.get(seat)
+    if row is None:
+        row = _SEAT_ACTIONS[seat] = (trusted(DrawStock, seat), trusted(TakeDiscard, seat), trusted(Buy, seat),
+                                     trusted(WithdrawBuy, seat))
+    return row
 
 
 @lru_cache(maxsize=8192)
