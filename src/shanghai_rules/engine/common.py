@@ -416,3 +416,4 @@ def clear_caches() -> None:
     _last_reach[0] = ((), None, _EMPTY)
     _ACTIONS.clear()
     _DISCARD_ROWS.clear()
+    _SEAT_ACTIONS.clear()
