@@ -90,16 +90,18 @@ def replacer(*names: str) -> Callable[..., GameState]:
     """A :func:`replace` for these very fields, all of them given by name on every call:
     ``replacer("phase", "turn")(state, phase=..., turn=...)``.
 
-    The moves made most often use one each: the values go straight to their
-    places, without the names being looked up on every move.
+    The moves made most often use one each: written out field by field, as
+    :func:`replace`'s copier is, it sets each field straight from its argument or
+    from ``state``, with no list of values built and no name looked up.
     """
     for name in names:
         if name not in _INDEX:
             raise AttributeError(f"GameState has no field {name!r}")
-    lines = [f"def replaced(state, *, {', '.join(names)}):", "    values = list(_all_fields(state))"]
-    lines += [f"    values[{_INDEX[name]}] = {name}" for name in names]
-    lines.append("    return _copy(values)")
-    namespace: dict[str, Any] = {"_all_fields": _all_fields, "_copy": _copy}
+    lines = [f"def replaced(state, *, {', '.join(names)}):", "    new = _new(GameState)"]
+    lines += [f"    set_{name}(new, {name if name in names else 'state.' + name})" for name in _FIELDS]
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": _new, "GameState": GameState}
+    namespace.update((f"set_{name}", getattr(GameState, name).__set__) for name in _FIELDS)
     # the code is made above from checked field names only
     exec("\n".join(lines), namespace)
     replaced: Callable[..., GameState] = namespace["replaced"]
