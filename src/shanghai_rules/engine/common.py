@@ -36,6 +36,7 @@ __all__ = [
     "seat_actions",
     "swap_cards",
     "table_fits",
+    "table_meld",
     "table_reach",
     "table_swaps",
     "table_takes",
@@ -106,6 +107,19 @@ def replacer(*names: str) -> Callable[..., GameState]:
     exec("\n".join(lines), namespace)
     replaced: Callable[..., GameState] = namespace["replaced"]
     return replaced
+
+
+_set_owner = TableMeld.owner.__set__  # type: ignore[attr-defined]
+_set_meld = TableMeld.meld.__set__  # type: ignore[attr-defined]
+
+
+def table_meld(owner: int, meld: Meld) -> TableMeld:
+    """``TableMeld(owner=owner, meld=meld)``, made the engine's quick way, as :func:`trusted` makes
+    actions: plays build one for every lay-off they weigh."""
+    new = _new(TableMeld)
+    _set_owner(new, owner)
+    _set_meld(new, meld)
+    return new
 
 
 _code = operator.attrgetter("code")

@@ -28,6 +28,7 @@ from .common import (
     fits_card,
     remove_cards,
     swap_cards,
+    table_meld,
     table_swaps,
     trusted,
     wild_positions,
@@ -127,7 +128,7 @@ def _go_down(turn: Turn, pos: Position, action: LayDown, melds: tuple[Meld, ...]
         refusal = _empty_hand_refusal(turn)
         if refusal:
             raise IllegalAction(f"LayDown: {refusal}", action)
-    table = pos.table + tuple(TableMeld(owner=turn.player, meld=m) for m in melds)
+    table = pos.table + tuple(table_meld(turn.player, m) for m in melds)
     wilds = pos.played_wild or any(wild_positions(m) for m in melds)
     return Position(hand, table, True, True, _settle_owed(pos.owed, laid), False, wilds)
 
@@ -181,7 +182,7 @@ def laid_off(turn: Turn, pos: Position, action: LayOff, new_meld: Meld) -> Posit
             raise IllegalAction(f"LayOff: {refusal}", action)
     target = pos.table[action.meld]
     table = list(pos.table)
-    table[action.meld] = TableMeld(owner=target.owner, meld=new_meld)
+    table[action.meld] = table_meld(target.owner, new_meld)
     placed = 0 if new_meld.kind == "run" and new_meld.start < target.meld.start else len(new_meld.cards) - 1
     wild = pos.played_wild or not new_meld.is_natural_at(placed)
     owed = _settle_owed(pos.owed, (card,))
@@ -235,7 +236,7 @@ def _swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
     new_meld = make_meld(meld.kind, meld.cards[:index] + (card,) + meld.cards[index + 1:],
                          meld.rank, meld.suit, meld.start)
     table = list(pos.table)
-    table[action.meld] = TableMeld(owner=target.owner, meld=new_meld)
+    table[action.meld] = table_meld(target.owner, new_meld)
     hand = add_cards(remove_cards(pos.hand, (card,)), (freed,))
     owed = _settle_owed(pos.owed, (card,))  # the card given to the table may itself be an owed wild
     if rules.swapped_wild_must_be_played:
