@@ -385,9 +385,9 @@ def test_clear_caches_frees_the_tables_and_changes_no_answer() -> None:
     _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], 5)
     states = list(sr.replay(record))[::7]
     before = [sr.legal_actions(s) for s in states]
-    assert (states[-1].table[0].meld, rules) in common._FITS
+    assert common.remembered_fits(states[-1].table[0].meld, rules) is not None
     sr.clear_caches()
-    assert (states[-1].table[0].meld, rules) not in common._FITS
+    assert common.remembered_fits(states[-1].table[0].meld, rules) is None
     assert [sr.legal_actions(s) for s in states] == before
 
 

@@ -8,7 +8,6 @@ import operator
 import random
 from bisect import insort
 from collections.abc import Callable, Iterable
-from functools import lru_cache
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -30,6 +29,7 @@ __all__ = [
     "discard_row",
     "fits",
     "fits_card",
+    "remembered_fits",
     "remove_cards",
     "replace",
     "replacer",
@@ -215,7 +215,10 @@ class Fits:
         return joined(meld, card, rules)
 
 
-_FITS: dict[tuple[Meld, Rules], Fits] = {}
+# By the meld's id: the entry holds the meld itself, so the id stays its own while the entry
+# lives, and asking needs no hash of the meld.  A meld stays on the table, the same object from
+# state to state, until it changes.
+_FITS: dict[int, tuple[Meld, Rules, Fits]] = {}
 _FITS_MAX = 8192
 
 
@@ -225,30 +228,42 @@ def fits(meld: Meld, rules: Rules) -> Fits:
     Remembered (up to a bound) for the melds asked about: a meld stays on the
     table, and is asked about again, until it changes.
     """
-    key = (meld, rules)
-    found = _FITS.get(key)
-    if found is None:
-        found = Fits(meld, rules)
-        if len(_FITS) >= _FITS_MAX:
-            _FITS.clear()
-        _FITS[key] = found
+    entry = _FITS.get(id(meld))
+    if entry is not None and entry[1] is rules:
+        return entry[2]
+    found = Fits(meld, rules)
+    if len(_FITS) >= _FITS_MAX:
+        _FITS.clear()
+    _FITS[id(meld)] = (meld, rules, found)
     return found
 
 
+def remembered_fits(meld: Meld, rules: Rules) -> Fits | None:
+    """The :func:`fits` of ``meld`` if it is remembered, without working it out."""
+    entry = _FITS.get(id(meld))
+    if entry is not None and entry[1] is rules:
+        return entry[2]
+    return None
+
+
 _NO_FITS: tuple[Fits, ...] = ()
-_last_fits: list[tuple[object, object, tuple[Fits, ...]]] = [((), None, _NO_FITS)]
+_last_fits: list[tuple[tuple[TableMeld, ...], object, tuple[Fits, ...]]] = [((), None, _NO_FITS)]
 
 
 def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
     """:func:`fits` of each meld of ``table``, in table order.
 
     Remembers the last table asked about: states share their table until a
-    meld changes.
+    meld changes, and then share the melds that did not.
     """
     last_table, last_rules, last = _last_fits[0]
     if table is last_table and rules is last_rules:
         return last
-    found = tuple(fits(tm.meld, rules) for tm in table)
+    if rules is last_rules and len(last_table) <= len(table):
+        found = tuple(last[index] if index < len(last_table) and tm is last_table[index] else fits(tm.meld, rules)
+                      for index, tm in enumerate(table))
+    else:
+        found = tuple(fits(tm.meld, rules) for tm in table)
     _last_fits[0] = (table, rules, found)
     return found
 
@@ -256,7 +271,7 @@ def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
 def fits_card(meld: Meld, card: Card, rules: Rules) -> Options:
     """The options of one card on ``meld`` (as :func:`fits` has them), without remembering
     anything where the meld was not asked about before (a meld a search only imagines)."""
-    found = _FITS.get((meld, rules))
+    found = remembered_fits(meld, rules)
     if found is not None:
         return found.get(card)
     return joined(meld, card, rules)
@@ -381,10 +396,21 @@ def seat_actions(seat: int) -> tuple[DrawStock, TakeDiscard, Buy, WithdrawBuy]:
     return row
 
 
-@lru_cache(maxsize=8192)
+_WILDS: dict[int, tuple[Meld, tuple[int, ...]]] = {}
+_SWAPS: dict[int, tuple[Meld, frozenset[Card]]] = {}
+_MELD_TABLES_MAX = 8192
+
+
 def wild_positions(meld: Meld) -> tuple[int, ...]:
-    """The positions in ``meld`` of the cards acting as wilds."""
-    return meld.wild_indices()
+    """The positions in ``meld`` of the cards acting as wilds (remembered by the meld, as :func:`fits` is)."""
+    entry = _WILDS.get(id(meld))
+    if entry is not None:
+        return entry[1]
+    found = meld.wild_indices()
+    if len(_WILDS) >= _MELD_TABLES_MAX:
+        _WILDS.clear()
+    _WILDS[id(meld)] = (meld, found)
+    return found
 
 
 _last_swaps: list[tuple[object, object, tuple[tuple[int, frozenset[Card]], ...]]] = [((), None, ())]
@@ -406,10 +432,21 @@ def table_swaps(table: tuple[TableMeld, ...], rules: Rules) -> tuple[tuple[int, 
     return found
 
 
-@lru_cache(maxsize=8192)
 def swap_cards(meld: Meld) -> frozenset[Card]:
     """The natural cards that can be given for a wild of ``meld``: what a run's wild stands for,
-    any card of a set's rank (SPEC 4.7); none when the meld holds no wild."""
+    any card of a set's rank (SPEC 4.7); none when the meld holds no wild.  Remembered by the
+    meld, as :func:`fits` is."""
+    entry = _SWAPS.get(id(meld))
+    if entry is not None:
+        return entry[1]
+    found = _swap_cards(meld)
+    if len(_SWAPS) >= _MELD_TABLES_MAX:
+        _SWAPS.clear()
+    _SWAPS[id(meld)] = (meld, found)
+    return found
+
+
+def _swap_cards(meld: Meld) -> frozenset[Card]:
     wilds = wild_positions(meld)
     if not wilds:
         return frozenset()
@@ -424,8 +461,8 @@ def clear_caches() -> None:
     """Forget what the engine and the contract search remember between calls (see :func:`clear_caches`
     in :mod:`shanghai_rules.engine`)."""
     clear_search_caches()
-    for cached in (wild_positions, swap_cards):
-        cached.cache_clear()
+    _WILDS.clear()
+    _SWAPS.clear()
     _FITS.clear()
     _last_fits[0] = ((), None, _NO_FITS)
     _last_swaps[0] = ((), None, ())
