@@ -21,7 +21,7 @@ from typing import Final
 import attrs
 
 from .cards import ALL_CARDS, JOKER, Card, CardError, format_cards, rank_name
-from .contract_bounds import contract_bound
+from .contract_bounds import ContractBound, contract_bound
 from .melds import Meld, MeldKind, check_meld
 from .rules import Contract, Rules, RulesError
 
@@ -277,6 +277,17 @@ def _set_options(rules: Rules, contract: Contract) -> tuple[SetOptions, SetOptio
     return tables[0], tables[1], ok(length, 0)
 
 
+WildCaps = tuple[tuple[int | None, ...], int | None, bool]
+
+
+@lru_cache(maxsize=1024)
+def _tables(rules: Rules, contract: Contract,
+            size: int) -> tuple[WildCaps, ContractBound, tuple[SetOptions, SetOptions, bool]]:
+    """The tables the search of ``contract`` under ``rules`` in a hand of ``size`` cards asks:
+    its wild limits, its bounds and its set options."""
+    return _wild_caps(rules, size), contract_bound(rules, contract), _set_options(rules, contract)
+
+
 def _code_at(position: int, suit: int) -> int:
     return suit * 13 + (12 if position == 1 else position - 2)
 
@@ -321,7 +332,7 @@ class _Search:
         self.wfree = counts[52] + twos
         self.total = len(hand)
         self.lowest = 1 if rules.ace_low else 2
-        self.caps, self.most_wilds, self.regular = _wild_caps(rules, len(hand))
+        (self.caps, self.most_wilds, self.regular), self.bound, self.set_options = _tables(rules, contract, len(hand))
         self.ratio = rules.wilds_at_most_naturals
         self.apart = rules.run_wilds_apart
         # may a natural be left out of a run (a wild in its place) so another meld can use it?
@@ -566,7 +577,7 @@ class _Search:
         what remains is a small knapsack: the fewest wilds for the sets over the ranks.
         """
         wanted = self.contract.sets
-        plain, twos, wild_only = _set_options(self.rules, self.contract)
+        plain, twos, wild_only = self.set_options
         top = len(plain) - 1
         counts = self.counts
         never = 10**9
@@ -689,7 +700,7 @@ class _Search:
         """True when the quick bounds of :mod:`~shanghai_rules.contract_bounds` prove that no layout
         exists: for the whole contract, or, in the search, for the runs from ``slot`` on (in ``suit``
         and the later suits) with the sets, from the cards left."""
-        bound = contract_bound(self.rules, self.contract)
+        bound = self.bound
         runs = self.contract.runs - slot
         if self.whole:
             return bound.whole and not bound.whole_runs_possible(self.counts, self.wfree, runs, suit)
@@ -789,6 +800,7 @@ def clear_search_caches() -> None:
     _wild_caps.cache_clear()
     _set_options.cache_clear()
     contract_bound.cache_clear()
+    _tables.cache_clear()
 
 
 def contract_layouts(hand: Iterable[Card], rules: Rules, round_number: int) -> Iterator[tuple[Meld, ...]]:
