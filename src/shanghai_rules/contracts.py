@@ -581,6 +581,23 @@ class _Search:
         top = len(plain) - 1
         counts = self.counts
         never = 10**9
+        if wanted == 1:
+            # one set: a rank with more naturals never needs more wilds, so the best rank
+            # other than 2 is the one with the most naturals
+            most = 0
+            for base in range(1, 13):
+                naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
+                if naturals > most:
+                    most = naturals
+            best = plain[most if most < top else top][0][1] if most and plain[most if most < top else top] else never
+            naturals = counts[0] + counts[13] + counts[26] + counts[39]
+            if naturals:
+                options = twos[naturals if naturals < top else top]
+                if options and options[0][1] < best:
+                    best = options[0][1]
+            if wild_only:
+                best = min(best, self.contract.set_length)
+            return best
         fewest = [0] + [never] * wanted  # fewest wilds to make j sets from the ranks so far
         for base in range(13):
             naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
