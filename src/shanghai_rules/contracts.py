@@ -444,6 +444,11 @@ class _Search:
         # runs in this suit start at ``low`` or later: the cards below it are done with
         if whole and low > 2 and not self._sets_can_take_the_rest(13 * suit + low - 2):
             return
+        if sum(counts[13 * suit:13 * suit + 13]) + self.wfree < length_min:
+            # too few cards in this suit, even with every wild, for any run: on to the next suit
+            if suit < 3:
+                yield from self._enter(slot, suit + 1)
+            return
         # a run longer than the minimum needs natural ends, except where a wild at
         # its end may make an overlap that the gap rule between runs asks for
         trim_ends = not whole and not self.rules.contract_run_gap and self.regular
