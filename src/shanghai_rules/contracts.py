@@ -380,7 +380,11 @@ class _Search:
         if self.whole and not self._sets_can_take_the_rest(13 * suit if slot < self.contract.runs else 52):
             return
         if slot < self.contract.runs:
-            if not self._runs_possible(slot, suit) or (slot and self._hopeless(slot, suit)):
+            # the bound of _hopeless is the stronger where it counts up to three runs in a suit
+            # and the hand need not go down whole; at the very start layouts() has asked it
+            if (self.whole or self.contract.runs - slot > 3) and not self._runs_possible(slot, suit):
+                return
+            if (slot or suit) and self._hopeless(slot, suit):
                 return
             inner = self._runs(slot, suit, self.lowest)
         elif self.whole or not self.regular or self._sets_possible():
