@@ -391,7 +391,16 @@ class _Search:
             inner = self._sets(0, -1)
         else:
             return
-        yield from self._unless_dead(self._key(slot, suit), inner)
+        # unless the state is known to lead nowhere; learn it if it does
+        key = self._key(slot, suit)
+        if key in self.dead:
+            return
+        found = False
+        for _ in inner:
+            found = True
+            yield None
+        if not found:
+            self.dead.add(key)
 
     def _sets_can_take_the_rest(self, done: int) -> bool:
         """Whole-hand rounds: no run will take cards of codes below ``done`` any more, so only sets
@@ -424,17 +433,6 @@ class _Search:
             left = tuple(map(sum, zip(*[counts[base:base + 13] for base in range(0, 13 * suit, 13)]))) or _NO_RANKS
             return (slot, suit, self.wfree, left)
         return (slot, suit, self.wfree)
-
-    def _unless_dead(self, key: tuple[object, ...], inner: Iterator[None]) -> Iterator[None]:
-        """Run ``inner`` unless ``key`` is known to lead nowhere; learn it if it does."""
-        if key in self.dead:
-            return
-        found = False
-        for _ in inner:
-            found = True
-            yield None
-        if not found:
-            self.dead.add(key)
 
     def _runs(self, slot: int, suit: int, low: int) -> Iterator[None]:
         """Place run ``slot`` in ``suit``, starting at position ``low`` or later, or move on a suit."""
@@ -717,7 +715,8 @@ class _Search:
             return
         if self._hopeless():
             return
-        if self.contract.runs and not self._some_run_window():
+        # where the hand need not go down whole, the run bound of _hopeless says all this says
+        if self.contract.runs and self.whole and not self._some_run_window():
             return
         for _ in self._enter(0, 0):
             yield self._build()
