@@ -110,17 +110,29 @@ class ContractBound:
             return 0
         known = self._costs
         suits: list[tuple[int, ...]] = []
+        # the cheapest way to share the runs among the suits: every way of splitting one, two, three;
+        # for one or two runs, worked out as the suits come
+        first = second = both = _NEVER  # the two cheapest single runs in different suits; two in one suit
         for base in range(13 * first_suit, 52, 13):
             pattern = tuple(counts[base:base + 13])
             costs = known.get(pattern)
-            # an answer found for a smaller pool says nothing of stretches that need more wilds
-            suits.append(self._suit_costs(pattern, pool) if costs is None or costs[-1] < pool else costs)
-        # the cheapest way to share the runs among the suits: every way of splitting one, two, three
+            if costs is None or costs[-1] < pool:
+                # an answer found for a smaller pool says nothing of stretches that need more wilds
+                costs = self._suit_costs(pattern, pool)
+            one = costs[1]
+            if one < second:
+                if one < first:
+                    first, second = one, first
+                else:
+                    second = one
+            if runs == 2 and costs[2] < both:
+                both = costs[2]
+            suits.append(costs)
         if runs == 1:
-            return min(costs[1] for costs in suits)
-        ones = sorted(costs[1] for costs in suits)
+            return first
         if runs == 2:
-            return min(min(costs[2] for costs in suits), ones[0] + ones[1] if len(ones) > 1 else _NEVER)
+            return both if both < first + second else first + second
+        ones = sorted(costs[1] for costs in suits)
         if runs == 3:
             best = min(costs[3] for costs in suits)
             if len(suits) > 1:
