@@ -724,3 +724,16 @@ def test_the_quick_bounds_reject_hopeless_hands(preset: str, round_number: int, 
     assert sr.find_contract(hand, rules, round_number) is None
     search = contracts_module._Search(hand, rules, rules.contract(round_number))
     assert search._hopeless()
+
+
+@pytest.mark.parametrize(("round_number", "hand"), [
+    (1, "5C 5D JK JK JK JK"),           # two sets: 5C 5D and a wild, and three wilds alone
+    (4, "5C 5D 8H 8S JK JK JK JK JK"),  # three sets: 5s and 8s with a wild each, three wilds alone
+])
+def test_find_contract_counts_a_set_of_wilds_only_in_isra(round_number: int, hand: str) -> None:
+    """SPEC 4.3 (002, ruling): under ISRA rules a set may be all wilds.  Where the only layout
+    needs one beside sets with naturals, the search finds it: its bounds count such a set."""
+    layout = sr.find_contract(sr.parse_cards(hand), sr.ISRA, round_number)
+    assert layout is not None
+    assert any(m.kind == "set" and m.rank is None for m in layout)
+    assert sr.check_contract(layout, sr.ISRA, round_number)

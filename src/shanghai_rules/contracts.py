@@ -605,6 +605,27 @@ class _Search:
             if wild_only:
                 best = min(best, self.contract.set_length)
             return best
+        if wanted == 2:
+            # two sets: the two cheapest single sets of different ranks, or two of one rank
+            first = second = pair = never
+            for base in range(13):
+                naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
+                if not naturals:
+                    continue
+                for t, cost in (twos if base == 0 else plain)[naturals if naturals < top else top]:
+                    if t == 2:
+                        if cost < pair:
+                            pair = cost
+                    elif cost < second:
+                        if cost < first:
+                            first, second = cost, first
+                        else:
+                            second = cost
+            best = min(pair, first + second)
+            if wild_only:  # sets of wilds only
+                length = self.contract.set_length
+                best = min(best, first + length, 2 * length)
+            return best
         fewest = [0] + [never] * wanted  # fewest wilds to make j sets from the ranks so far
         for base in range(13):
             naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
