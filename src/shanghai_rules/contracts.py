@@ -319,6 +319,10 @@ class _Search:
     as its missing cards break a wild limit.
     """
 
+    __slots__ = ("apart", "bound", "caps", "contract", "counts", "dead", "lowest", "most_wilds", "ratio",
+                 "regular", "rules", "runs", "set_drops", "set_options", "sets", "total", "wfree", "whole",
+                 "wild_twos")
+
     def __init__(self, hand: Sequence[Card], rules: Rules, contract: Contract) -> None:
         self.rules = rules
         self.contract = contract
@@ -328,7 +332,7 @@ class _Search:
             counts[card.code] += 1
         self.counts = counts
         self.wild_twos = rules.wild_twos
-        twos = sum(counts[s * 13] for s in range(4)) if self.wild_twos else 0
+        twos = counts[0] + counts[13] + counts[26] + counts[39] if self.wild_twos else 0
         self.wfree = counts[52] + twos
         self.total = len(hand)
         self.lowest = 1 if rules.ace_low else 2
