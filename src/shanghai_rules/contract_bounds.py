@@ -59,6 +59,9 @@ _FEWER_THAN_THREE: Final = bytes(1 if n < 3 else 0 for n in range(256))
 class ContractBound:
     """The bounds for one contract under one set of rules, with each suit's answers remembered."""
 
+    __slots__ = ("_costs", "_covers", "apart", "gap_mask", "length", "limits", "lowest", "most_wilds", "runs",
+                 "spans", "stretch_cap", "usable", "whole", "wild_twos", "windows")
+
     def __init__(self, rules: Rules, contract: Contract) -> None:
         self.runs = contract.runs
         self.length = contract.run_length
