@@ -22,7 +22,7 @@ import attrs
 
 from .cards import ALL_CARDS, JOKER, Card, CardError, format_cards, rank_name
 from .contract_bounds import ContractBound, contract_bound
-from .melds import Meld, MeldKind, check_meld
+from .melds import Meld, MeldKind, check_meld, make_meld
 from .rules import Contract, Rules, RulesError
 
 __all__ = [
@@ -819,7 +819,7 @@ class _Search:
         melds: list[Meld] = []
         for suit, start, cells, _ in self.runs:
             run = tuple(ALL_CARDS[c - 1] if c else next(wilds) for c in cells)
-            melds.append(Meld("run", run, suit=ALL_CARDS[suit * 13].suit, start=start))
+            melds.append(make_meld("run", run, None, ALL_CARDS[suit * 13].suit, start))
         set_cards: list[list[Card]] = []
         for _, naturals, w in self.sets:
             set_cards.append([ALL_CARDS[c] for c in naturals] + [next(wilds) for _ in range(w)])
@@ -831,7 +831,7 @@ class _Search:
                         break
                     cards.append(extra)
         for (rank, _, _), cards in zip(self.sets, set_cards):
-            melds.append(Meld("set", tuple(cards), rank=rank))
+            melds.append(make_meld("set", tuple(cards), rank, None, 0))
         return tuple(melds)
 
 
