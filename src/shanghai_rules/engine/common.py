@@ -432,14 +432,16 @@ def table_swaps(table: tuple[TableMeld, ...], rules: Rules) -> tuple[tuple[int, 
     return found
 
 
-def swap_cards(meld: Meld) -> frozenset[Card]:
+def swap_cards(meld: Meld, *, remember: bool = True) -> frozenset[Card]:
     """The natural cards that can be given for a wild of ``meld``: what a run's wild stands for,
     any card of a set's rank (SPEC 4.7); none when the meld holds no wild.  Remembered by the
-    meld, as :func:`fits` is."""
+    meld, as :func:`fits` is, unless ``remember`` is false (a meld a search only imagines)."""
     entry = _SWAPS.get(id(meld))
     if entry is not None:
         return entry[1]
     found = _swap_cards(meld)
+    if not remember:
+        return found
     if len(_SWAPS) >= _MELD_TABLES_MAX:
         _SWAPS.clear()
     _SWAPS[id(meld)] = (meld, found)

@@ -10,7 +10,6 @@ play leaves a player unable to finish the turn (the no-trap ruling of SPEC 4.9).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain
 from typing import NamedTuple
 
 from ..actions import LayDown, LayOff, SwapWild
@@ -524,13 +523,22 @@ def _left_card_verdict(turn: Turn, pos: Position, fitting: Sequence[Fits], lay_o
     left = second if first is lay_off.card else first
     rules = turn.rules
     changed = lay_off.meld
-    options = chain((fits_card(new_meld, left, rules),), (
-        (fitting[index] if fitting else fits(tm.meld, rules)).get(left)
-        for index, tm in enumerate(pos.table) if index != changed))
-    swappable = rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets
-    wanted = chain((cards for index, cards in table_swaps(pos.table, rules) if index != changed),
-                   (swap_cards(new_meld),) if swappable else ())
-    return _lone_card(rules, pos, left, options, wanted)
+
+    def options() -> Iterator[Options]:
+        # the melds the lay-off leaves as they are first: their answers are remembered
+        for index, tm in enumerate(pos.table):
+            if index != changed:
+                yield (fitting[index] if fitting else fits(tm.meld, rules)).get(left)
+        yield fits_card(new_meld, left, rules)
+
+    def wanted() -> Iterator[frozenset[Card]]:
+        for index, cards in table_swaps(pos.table, rules):
+            if index != changed:
+                yield cards
+        if rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets:
+            yield swap_cards(new_meld, remember=False)
+
+    return _lone_card(rules, pos, left, options(), wanted())
 
 
 def settled(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Position:
