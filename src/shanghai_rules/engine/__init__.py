@@ -110,9 +110,9 @@ def apply(state: GameState, action: Action) -> GameState:
     if state.phase == "game_over":
         raise IllegalAction(f"{type(action).__name__}: the game is over", action)
     player = getattr(action, "player", None)
-    if player is not None and player >= state.players:
+    if player is not None and player >= len(state.hands):
         raise IllegalAction(f"{type(action).__name__}: there is no seat {player} "
-                            f"({state.players} players)", action)
+                            f"({len(state.hands)} players)", action)
     return handler(state, action)
 
 
@@ -172,34 +172,30 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     """
     if not isinstance(state, GameState):
         raise IllegalAction(f"legal_actions: {state!r} is not a GameState")
-    if player is not None and (type(player) is not int or not 0 <= player < state.players):
-        raise IllegalAction(f"legal_actions: there is no seat {player!r} ({state.players} players)")
+    players = len(state.hands)
+    if player is not None and (type(player) is not int or not 0 <= player < players):
+        raise IllegalAction(f"legal_actions: there is no seat {player!r} ({players} players)")
     if type(lay_downs) is not int or lay_downs < 1:
         raise IllegalAction(f"legal_actions: lay_downs must be a whole number of at least 1, not {lay_downs!r}")
-    if state.phase == "game_over":
-        return []
-    if state.phase == "round_over":
-        return [StartRound()] if player is None else []
-    if state.phase == "cut":
-        seat = state.cutter
-        if player is not None and player != seat:
-            return []
-        return list(_cuts(seat, len(state.stock)))
+    phase = state.phase
     actions: list[Action] = []
-    if state.phase == "draw":
+    if phase == "draw":
         # where there is no upcard, buy_refusal refuses every seat: it need not be asked
         upcard = bool(state.discard) and state.upcard_live
-        for seat in range(state.players) if player is None else (player,):
+        on_turn = state.turn
+        requests = state.buy_requests
+        calls = state.shanghai_open
+        for seat in range(players) if player is None else (player,):
             draw_stock, take_discard, buy_it, withdraw = seat_actions(seat)
-            if seat == state.turn:
+            if seat == on_turn:
                 actions.append(draw_stock)
                 if upcard:
                     actions.append(take_discard)
             elif upcard and not buy_refusal(state, seat):
                 actions.append(buy_it)
-            if seat in state.buy_requests:
+            if requests and seat in requests:
                 actions.append(withdraw)
-            if state.shanghai_open and seat != state.discarder and len(state.hands[seat]) >= 2:
+            if calls and seat != state.discarder and len(state.hands[seat]) >= 2:
                 top = state.discard[-1]
                 for index, tm in enumerate(state.table):
                     options = fits(tm.meld, state.rules).get(top)
@@ -208,6 +204,15 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
                     else:
                         actions.extend(trusted(CallShanghai, seat, index, end) for end, _ in options)
         return actions
+    if phase == "game_over":
+        return []
+    if phase == "round_over":
+        return [StartRound()] if player is None else []
+    if phase == "cut":
+        seat = state.cutter
+        if player is not None and player != seat:
+            return []
+        return list(_cuts(seat, len(state.stock)))
     # the play phase: only the player on turn acts
     seat = state.turn
     if player is not None and player != seat:

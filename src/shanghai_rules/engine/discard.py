@@ -97,7 +97,7 @@ def discard(state: GameState, action: Discard) -> GameState:
     open_call = not action.shanghai and shanghai_allowed(state, action.card)
     turns = state.turns_taken + 1
     after = _turn_ended(
-        state, phase="draw", turn=(seat + 1) % state.players, hands=tuple(hands),
+        state, phase="draw", turn=(seat + 1) % len(hands), hands=tuple(hands),
         discard=(*state.discard, action.card), discarder=seat, upcard_live=not action.shanghai,
         shanghai_open=open_call, buy_requests=(), buy_withdrawn=(), turns_taken=turns,
         went_down_this_turn=False, owed_wilds=(), must_go_down=False, played_wild_this_turn=False,
@@ -105,6 +105,6 @@ def discard(state: GameState, action: Discard) -> GameState:
     if not hands[seat]:
         return end_round(replace(after, went_down_this_turn=state.went_down_this_turn,
                                  played_wild_this_turn=state.played_wild_this_turn), seat, "out")
-    if rules.turn_limit is not None and turns >= rules.turn_limit * state.players:
+    if rules.turn_limit is not None and turns >= rules.turn_limit * len(hands):
         return end_round(after, None, "turn_limit")
     return after

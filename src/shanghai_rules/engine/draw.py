@@ -70,7 +70,7 @@ def buy_refusal(state: GameState, seat: int) -> str:
     """Why ``seat`` may not ask to buy the upcard now (SPEC 4.4); empty if it may."""
     if state.phase != "draw":
         return "a buy is asked for only before the player on turn draws"
-    if seat >= state.players:
+    if seat >= len(state.hands):
         return f"there is no seat {seat}"
     if seat == state.turn:
         return "the player on turn takes the upcard free instead of buying it"
