@@ -48,8 +48,9 @@ def turn_end_refusal(state: GameState, player: int) -> str:
         return f"a discard ends a turn after the draw (phase {state.phase!r})"
     if player != state.turn:
         return f"it is seat {state.turn}'s turn, not seat {player}'s"
-    return ending_refusal(state.rules, state.contract, len(state.hands[player]), bool(state.owed_wilds),
-                          state.must_go_down)
+    rules = state.rules
+    contract = rules.contracts[state.round_number - 1]  # state.contract
+    return ending_refusal(rules, contract, len(state.hands[player]), bool(state.owed_wilds), state.must_go_down)
 
 
 def shanghai_allowed(state: GameState, card: Card) -> bool:

@@ -81,7 +81,8 @@ Verdict = Position | Meld
 def position_of(state: GameState) -> tuple[Turn, Position]:
     """The turn and position of the player on turn."""
     p = state.turn
-    turn = Turn(state.rules, state.contract, p, state.round_number)
+    rules = state.rules
+    turn = Turn(rules, rules.contracts[state.round_number - 1], p, state.round_number)  # state.contract
     pos = Position(state.hands[p], state.table, state.down[p], state.went_down_this_turn,
                    state.owed_wilds, state.must_go_down, state.played_wild_this_turn)
     return turn, pos
