@@ -386,7 +386,9 @@ class _Search:
         if slot < self.contract.runs:
             # the bound of _hopeless is the stronger where it counts up to three runs in a suit
             # and the hand need not go down whole; at the very start layouts() has asked it
-            if (self.whole or self.contract.runs - slot > 3) and not self._runs_possible(slot, suit):
+            # (in a whole-hand round of runs the bound covers each suit exactly, and says more still)
+            if ((self.whole and not self.bound.whole) or self.contract.runs - slot > 3) \
+                    and not self._runs_possible(slot, suit):
                 return
             if (slot or suit) and self._hopeless(slot, suit):
                 return
@@ -411,6 +413,8 @@ class _Search:
         can; they take one rank each."""
         counts = self.counts
         twos = self.wild_twos
+        if not self.contract.sets and not twos:
+            return not any(counts[:done])
         ranks = {c % 13 for c in range(done) if counts[c] and not (twos and c % 13 == 0)}
         return len(ranks) <= self.contract.sets
 
@@ -466,9 +470,14 @@ class _Search:
         first = low
         if last_whole:
             # the last run, if in this suit: what the other suits hold only sets can take, one rank a set
-            elsewhere = self._ranks_left(range(13 * suit), range(13 * suit + 13, 52))
-            if len(elsewhere) > contract.sets:
-                first = 15  # not in this suit, then
+            if not contract.sets and not self.wild_twos:
+                # no sets: the other suits must hold nothing at all
+                if any(counts[:13 * suit]) or any(counts[13 * suit + 13:52]):
+                    first = 15  # not in this suit, then
+            else:
+                elsewhere = self._ranks_left(range(13 * suit), range(13 * suit + 13, 52))
+                if len(elsewhere) > contract.sets:
+                    first = 15  # not in this suit, then
         may_drop = bool((contract.sets and self.set_drops) or (remaining_runs and (self.set_drops or self.apart)))
         codes = _CODES[suit]
         have = [counts[code] > 0 for code in codes]
