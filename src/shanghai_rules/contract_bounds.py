@@ -82,7 +82,7 @@ class ContractBound:
         counted = [limit for limit in self.limits.values() if limit is not None]
         self.most_wilds = None if len(counted) < len(self.limits) else max(counted, default=0)
         # every stretch of the minimum length: its run positions, and its indices within the suit,
-        # each as one bit in a byte of its own (see _LANES)
+        # each as one bit in a byte of its own (see "lanes" at the top)
         self.windows: list[tuple[int, int]] = []
         for start in range(self.lowest, 16 - self.length):
             positions = range(start, start + self.length)
@@ -179,7 +179,7 @@ class ContractBound:
 
     def _compute_costs(self, counts: tuple[int, ...], pool: int) -> tuple[int, ...]:
         """What :meth:`_suit_costs` answers, worked out."""
-        # the run positions where the suit has no card: the ace is at 1 and at 14 (see _LANES)
+        # the run positions where the suit has no card: the ace is at 1 and at 14 (see "lanes" at the top)
         row = bytes(counts)
         empty_row = row.translate(_NONE)
         empty = int.from_bytes(empty_row[12:] + empty_row, "little")

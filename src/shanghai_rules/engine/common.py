@@ -219,7 +219,7 @@ class Fits:
 # lives, and asking needs no hash of the meld.  A meld stays on the table, the same object from
 # state to state, until it changes.
 _FITS: dict[int, tuple[Meld, Rules, Fits]] = {}
-_FITS_MAX = 8192
+_MELD_TABLES_MAX = 8192
 
 
 def fits(meld: Meld, rules: Rules) -> Fits:
@@ -232,10 +232,19 @@ def fits(meld: Meld, rules: Rules) -> Fits:
     if entry is not None and entry[1] is rules:
         return entry[2]
     found = Fits(meld, rules)
-    if len(_FITS) >= _FITS_MAX:
-        _FITS.clear()
-    _FITS[id(meld)] = (meld, rules, found)
+    _keep(_FITS, meld, (meld, rules, found))
     return found
+
+
+_Entry = TypeVar("_Entry", bound=tuple[Any, ...])
+
+
+def _keep(table: dict[int, _Entry], meld: Meld, entry: _Entry) -> None:
+    """Remember ``entry`` in one of the tables kept by the meld's identity (bounded: a full
+    table is emptied).  Each entry holds the meld, so its id stays its own while the entry lives."""
+    if len(table) >= _MELD_TABLES_MAX:
+        table.clear()
+    table[id(meld)] = entry
 
 
 def remembered_fits(meld: Meld, rules: Rules) -> Fits | None:
@@ -398,7 +407,6 @@ def seat_actions(seat: int) -> tuple[DrawStock, TakeDiscard, Buy, WithdrawBuy]:
 
 _WILDS: dict[int, tuple[Meld, tuple[int, ...]]] = {}
 _SWAPS: dict[int, tuple[Meld, frozenset[Card]]] = {}
-_MELD_TABLES_MAX = 8192
 
 
 def wild_positions(meld: Meld) -> tuple[int, ...]:
@@ -407,9 +415,7 @@ def wild_positions(meld: Meld) -> tuple[int, ...]:
     if entry is not None:
         return entry[1]
     found = meld.wild_indices()
-    if len(_WILDS) >= _MELD_TABLES_MAX:
-        _WILDS.clear()
-    _WILDS[id(meld)] = (meld, found)
+    _keep(_WILDS, meld, (meld, found))
     return found
 
 
@@ -439,17 +445,13 @@ def swap_cards(meld: Meld, *, remember: bool = True) -> frozenset[Card]:
     entry = _SWAPS.get(id(meld))
     if entry is not None:
         return entry[1]
-    found = _swap_cards(meld)
-    if not remember:
-        return found
-    if len(_SWAPS) >= _MELD_TABLES_MAX:
-        _SWAPS.clear()
-    _SWAPS[id(meld)] = (meld, found)
+    found = _swap_cards(meld, wild_positions(meld) if remember else meld.wild_indices())
+    if remember:
+        _keep(_SWAPS, meld, (meld, found))
     return found
 
 
-def _swap_cards(meld: Meld) -> frozenset[Card]:
-    wilds = wild_positions(meld)
+def _swap_cards(meld: Meld, wilds: tuple[int, ...]) -> frozenset[Card]:
     if not wilds:
         return frozenset()
     if meld.kind == "set":
