@@ -737,3 +737,29 @@ def test_find_contract_counts_a_set_of_wilds_only_in_isra(round_number: int, han
     assert layout is not None
     assert any(m.kind == "set" and m.rank is None for m in layout)
     assert sr.check_contract(layout, sr.ISRA, round_number)
+
+
+_SET_RULES = {
+    **{name: sr.get_rules(name) for name in ("pagat7", "ten-round", "isra")},
+    **HOUSE,
+    "isra, sets of distinct ranks": attrs.evolve(sr.ISRA, distinct_contract_set_ranks=True),
+    "ten-round, no more wilds than naturals, sets of distinct ranks": attrs.evolve(
+        sr.TEN_ROUND, distinct_contract_set_ranks=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_SET_RULES))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_sets_bound_for_one_or_two_sets_is_the_knapsacks_answer(name: str, data: st.DataObject) -> None:
+    """SPEC 4.2 (the contract's sets): the search prices one or two sets directly, and that
+    price is exactly the general knapsack's over the ranks (sets of one rank or of two, sets
+    of wilds only where the rules allow them), for any hand and any rules."""
+    rules = _SET_RULES[name]
+    for sets in (1, 2, 3):
+        contract = Contract(sets=sets, runs=data.draw(st.integers(0, 1)), set_length=3, run_length=4)
+        codes = data.draw(st.lists(st.integers(0, 52), min_size=0, max_size=16))
+        hand = tuple(sr.cards.ALL_CARDS[code] for code in codes)
+        search = contracts_module._Search(hand, rules, contract)
+        expected = contracts_module._sets_knapsack(search.counts, sets, search.set_options, contract.set_length)
+        assert search._sets_cost() == expected, (name, contract, [str(c) for c in hand])

@@ -288,6 +288,32 @@ def _tables(rules: Rules, contract: Contract,
     return _wild_caps(rules, size), contract_bound(rules, contract), _set_options(rules, contract)
 
 
+_NO_SETS: Final = 10**9  # the cost of sets that cannot be made
+
+
+def _sets_knapsack(counts: Sequence[int], wanted: int, options: tuple[SetOptions, SetOptions, bool],
+                   length: int) -> int:
+    """The fewest wild cards ``wanted`` sets of ``length`` take from a hand with card ``counts``
+    (by code), given the contract's :func:`_set_options`: each rank offers the ways listed for
+    its count of naturals, and what remains is a small knapsack over the ranks."""
+    plain, twos, wild_only = options
+    top = len(plain) - 1
+    fewest = [0] + [_NO_SETS] * wanted  # fewest wilds to make j sets from the ranks so far
+    for base in range(13):
+        naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
+        if not naturals:
+            continue
+        ways = (twos if base == 0 else plain)[naturals if naturals < top else top]
+        for j in range(wanted, 0, -1):
+            for t, cost in ways:
+                if t <= j and fewest[j - t] + cost < fewest[j]:
+                    fewest[j] = fewest[j - t] + cost
+    if wild_only:  # sets of wilds only
+        for j in range(1, wanted + 1):
+            fewest[j] = min(fewest[j], fewest[j - 1] + length)
+    return fewest[wanted]
+
+
 def _code_at(position: int, suit: int) -> int:
     return suit * 13 + (12 if position == 1 else position - 2)
 
@@ -593,14 +619,18 @@ class _Search:
         """The fewest wild cards the contract's sets can take from the cards left (with wild 2s,
         natural 2s in a set of 2s count too).  Exact when the whole hand need not be used.
 
-        Each rank offers the ways :func:`_set_options` lists for its count of naturals;
-        what remains is a small knapsack: the fewest wilds for the sets over the ranks.
+        One or two sets, the commonest contracts, are worked out directly; otherwise
+        :func:`_sets_knapsack` decides.  The test suite holds the direct answers to it.
         """
         wanted = self.contract.sets
+        if not wanted:
+            return 0
+        if wanted > 2:
+            return _sets_knapsack(self.counts, wanted, self.set_options, self.contract.set_length)
         plain, twos, wild_only = self.set_options
         top = len(plain) - 1
         counts = self.counts
-        never = 10**9
+        never = _NO_SETS
         if wanted == 1:
             # one set: a rank with more naturals never needs more wilds, so the best rank
             # other than 2 is the one with the most naturals
@@ -609,51 +639,36 @@ class _Search:
                 naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
                 if naturals > most:
                     most = naturals
-            best = plain[most if most < top else top][0][1] if most and plain[most if most < top else top] else never
+            options = plain[most if most < top else top]
+            best = options[0][1] if most and options else never
             naturals = counts[0] + counts[13] + counts[26] + counts[39]
             if naturals:
                 options = twos[naturals if naturals < top else top]
                 if options and options[0][1] < best:
                     best = options[0][1]
-            if wild_only:
+            if wild_only:  # a set of wilds only
                 best = min(best, self.contract.set_length)
             return best
-        if wanted == 2:
-            # two sets: the two cheapest single sets of different ranks, or two of one rank
-            first = second = pair = never
-            for base in range(13):
-                naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
-                if not naturals:
-                    continue
-                for t, cost in (twos if base == 0 else plain)[naturals if naturals < top else top]:
-                    if t == 2:
-                        if cost < pair:
-                            pair = cost
-                    elif cost < second:
-                        if cost < first:
-                            first, second = cost, first
-                        else:
-                            second = cost
-            best = min(pair, first + second)
-            if wild_only:  # sets of wilds only
-                length = self.contract.set_length
-                best = min(best, first + length, 2 * length)
-            return best
-        fewest = [0] + [never] * wanted  # fewest wilds to make j sets from the ranks so far
+        # two sets: the two cheapest single sets of different ranks, or two of one rank
+        first = second = pair = never
         for base in range(13):
             naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
             if not naturals:
                 continue
-            options = (twos if base == 0 else plain)[naturals if naturals < top else top]
-            for j in range(wanted, 0, -1):
-                for t, cost in options:
-                    if t <= j and fewest[j - t] + cost < fewest[j]:
-                        fewest[j] = fewest[j - t] + cost
+            for t, cost in (twos if base == 0 else plain)[naturals if naturals < top else top]:
+                if t == 2:
+                    if cost < pair:
+                        pair = cost
+                elif cost < second:
+                    if cost < first:
+                        first, second = cost, first
+                    else:
+                        second = cost
+        best = min(pair, first + second)
         if wild_only:  # sets of wilds only
             length = self.contract.set_length
-            for j in range(1, wanted + 1):
-                fewest[j] = min(fewest[j], fewest[j - 1] + length)
-        return fewest[wanted]
+            best = min(best, first + length, 2 * length)
+        return best
 
     def _rank_count(self, rank: int) -> int:
         counts = self.counts
