@@ -19,6 +19,7 @@ from typing import Final, Literal
 
 import attrs
 
+from ._frozen import open_twin
 from .cards import ACE, ALL_CARDS, JOKER, Card, Suit, format_cards, rank_name
 from .rules import Rules, RulesError
 
@@ -667,22 +668,22 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | N
     return joined(meld, card, rules)
 
 
-_SET_KIND, _SET_CARDS, _SET_RANK, _SET_SUIT, _SET_START, _SET_HASH = (
-    getattr(Meld, name).__set__ for name in ("kind", "cards", "rank", "suit", "start", "_attrs_cached_hash")
-)
+_OpenMeld = open_twin(Meld)
+_new = object.__new__
 
 
 def make_meld(kind: MeldKind, cards: tuple[Card, ...], rank: int | None, suit: Suit | None, start: int) -> Meld:
     """``Meld(kind, cards, rank, suit, start)`` for values known to be well formed, without the constructor's
-    conversion (the engine's own melds)."""
-    meld: Meld = object.__new__(Meld)
-    _SET_KIND(meld, kind)
-    _SET_CARDS(meld, cards)
-    _SET_RANK(meld, rank)
-    _SET_SUIT(meld, suit)
-    _SET_START(meld, start)
-    _SET_HASH(meld, None)
-    return meld
+    conversion (the engine's own melds), built as :mod:`shanghai_rules._frozen` explains."""
+    meld = _new(_OpenMeld)
+    meld.kind = kind
+    meld.cards = cards
+    meld.rank = rank
+    meld.suit = suit
+    meld.start = start
+    meld._attrs_cached_hash = None
+    meld.__class__ = Meld
+    return meld  # type: ignore[no-any-return]
 
 
 def joined(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | None, Meld], ...]:

@@ -12,6 +12,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from .._frozen import open_twin
 from ..actions import Buy, Discard, DrawStock, TakeDiscard, WithdrawBuy
 from ..cards import ALL_CARDS, Card
 from ..contracts import clear_search_caches
@@ -48,27 +49,24 @@ _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _INDEX = {name: i for i, name in enumerate(_FIELDS)}
 _new = object.__new__
 _set = object.__setattr__
+_OpenState = open_twin(GameState)
 
 
-def _make_copier() -> Callable[[list[Any]], GameState]:
-    """A function that builds a ``GameState`` from a list of its field values, in field order.
-
-    Written out field by field (as attrs writes ``__init__``), each through the
-    slot's own setter, which bypasses the frozen class's ``__setattr__``.  The
-    engine makes a new state on every move, so this is its hottest line.
-    """
-    lines = ["def copier(values):", "    new = _new(GameState)"]
-    lines += [f"    set_{name}(new, values[{i}])" for i, name in enumerate(_FIELDS)]
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": _new, "GameState": GameState}
-    namespace.update((f"set_{name}", getattr(GameState, name).__set__) for name in _FIELDS)
-    # the code is made above from the field names only
+def _state_writer(header: str, value_of: Callable[[int, str], str]) -> Callable[..., GameState]:
+    """A function (``header`` its first line) that builds a ``GameState`` field by field, as
+    :mod:`shanghai_rules._frozen` builds values: ``value_of(index, name)`` is each field's
+    expression.  The engine makes a new state on every move, so this is its hottest code."""
+    lines = [header, "    new = _new(_OpenState)"]
+    lines += [f"    new.{name} = {value_of(i, name)}" for i, name in enumerate(_FIELDS)]
+    lines += ["    new.__class__ = GameState", "    return new"]
+    namespace: dict[str, Any] = {"_new": _new, "_OpenState": _OpenState, "GameState": GameState}
+    # the code is made from GameState's own field names only
     exec("\n".join(lines), namespace)
-    copier: Callable[[list[Any]], GameState] = namespace["copier"]
-    return copier
+    writer: Callable[..., GameState] = namespace[header[4:header.index("(")]]
+    return writer
 
 
-_copy = _make_copier()
+_copy = _state_writer("def copier(values):", lambda i, name: f"values[{i}]")
 _all_fields = operator.attrgetter(*_FIELDS)
 
 
@@ -98,28 +96,21 @@ def replacer(*names: str) -> Callable[..., GameState]:
     for name in names:
         if name not in _INDEX:
             raise AttributeError(f"GameState has no field {name!r}")
-    lines = [f"def replaced(state, *, {', '.join(names)}):", "    new = _new(GameState)"]
-    lines += [f"    set_{name}(new, {name if name in names else 'state.' + name})" for name in _FIELDS]
-    lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": _new, "GameState": GameState}
-    namespace.update((f"set_{name}", getattr(GameState, name).__set__) for name in _FIELDS)
-    # the code is made above from checked field names only
-    exec("\n".join(lines), namespace)
-    replaced: Callable[..., GameState] = namespace["replaced"]
-    return replaced
+    return _state_writer(f"def replaced(state, *, {', '.join(names)}):",
+                         lambda i, name: name if name in names else f"state.{name}")
 
 
-_set_owner = TableMeld.owner.__set__  # type: ignore[attr-defined]
-_set_meld = TableMeld.meld.__set__  # type: ignore[attr-defined]
+_OpenTableMeld = open_twin(TableMeld)
 
 
 def table_meld(owner: int, meld: Meld) -> TableMeld:
     """``TableMeld(owner=owner, meld=meld)``, made the engine's quick way, as :func:`trusted` makes
     actions: plays build one for every lay-off they weigh."""
-    new = _new(TableMeld)
-    _set_owner(new, owner)
-    _set_meld(new, meld)
-    return new
+    new = _new(_OpenTableMeld)
+    new.owner = owner
+    new.meld = meld
+    new.__class__ = TableMeld
+    return new  # type: ignore[no-any-return]
 
 
 _code = operator.attrgetter("code")

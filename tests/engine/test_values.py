@@ -1,0 +1,63 @@
+"""The values the engine builds on its fast path are ordinary frozen values (SPEC 1, 5: immutable
+state objects; attrs, frozen, slotted).
+
+``apply`` builds states, table melds and melds without their constructors (see
+``shanghai_rules._frozen``).  Each must come out exactly of its public class, frozen, and equal
+(with an equal hash) to the value the constructor builds from the same fields.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+
+import shanghai_rules as sr
+from shanghai_rules.melds import make_meld
+
+
+def _greedy_game(rules: sr.Rules, seed: int) -> list[sr.GameState]:
+    states: list[sr.GameState] = []
+    sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], seed,
+                 on_step=lambda before, action, after: states.append(after))
+    return states
+
+
+def _assert_frozen_value(value: object, cls: type[Any]) -> None:
+    fields = attrs.fields(cls)
+    assert type(value) is cls
+    rebuilt = cls(**{f.name: getattr(value, f.name) for f in fields if f.init})
+    assert rebuilt == value and value == rebuilt
+    assert hash(rebuilt) == hash(value)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        setattr(value, fields[0].name, getattr(value, fields[0].name))
+    assert pickle.loads(pickle.dumps(value)) == value
+
+
+@pytest.mark.parametrize("rules", [sr.PAGAT7, sr.TEN_ROUND, sr.ISRA], ids=lambda r: r.name)
+def test_states_and_melds_apply_builds_are_ordinary_frozen_values(rules: sr.Rules) -> None:
+    """Every state of a greedy game, every table meld and every meld in it: exactly their public
+    classes, frozen, equal and hash-equal to constructor-built copies, and they survive pickle."""
+    states = _greedy_game(rules, seed=3)
+    assert any(state.table for state in states)
+    for state in states:
+        assert type(state) is sr.GameState
+        assert attrs.evolve(state) == state
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            state.turn = 0  # type: ignore[misc]
+        for tm in state.table:
+            _assert_frozen_value(tm, sr.TableMeld)
+            _assert_frozen_value(tm.meld, sr.Meld)
+    _assert_frozen_value(states[-1], sr.GameState)
+
+
+def test_make_meld_equals_the_constructor() -> None:
+    """A meld built the fast way equals, and hashes as, the one ``Meld`` builds."""
+    cards = sr.parse_cards("4H 5H JK 7H")
+    fast = make_meld("run", cards, None, cards[0].suit, 4)
+    slow = sr.Meld("run", cards, suit=cards[0].suit, start=4)
+    _assert_frozen_value(fast, sr.Meld)
+    assert fast == slow and hash(fast) == hash(slow)
+    assert {fast: 1}[slow] == 1
