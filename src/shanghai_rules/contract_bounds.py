@@ -186,14 +186,13 @@ class ContractBound:
         apart = self.apart
         cap = self.stretch_cap
         limit = pool if cap is None or cap > pool else cap
-        if self.runs == 1:  # one run: the stretch with the fewest places without a card
-            best = _NEVER
-            for window, _ in self.windows:
-                holes = empty & window
-                gaps = holes.bit_count()
-                if gaps < best and gaps <= limit and gaps != self.length and not (apart and holes & (holes >> 8)):
-                    best = gaps
-            return (0, best, pool)
+        if self.runs == 1:
+            return (0, self._one_cost(empty, limit), pool)
+        # j stretches use at most min(count, j) copies of each card: they cost at least j times the
+        # length less those; where that alone is over the pool for two stretches, so it is for more
+        held = sum(n if n < 2 else 2 for n in (counts[1:] if self.wild_twos else counts))
+        if 2 * self.length - held > pool:
+            return (0, self._one_cost(empty, limit), *(_NEVER,) * (self.runs - 1), pool)
         stretches: list[tuple[int, int]] = []  # (gaps, mask over the suit's indices)
         for window, mask in self.windows:
             holes = empty & window
@@ -245,6 +244,18 @@ class ContractBound:
         for j in range(4, self.runs + 1):
             costs[j] = _NEVER if costs[3] > pool else costs[3]
         return (*(c if c <= pool else _NEVER for c in costs), pool)
+
+    def _one_cost(self, empty: int, limit: int) -> int:
+        """The fewest places without a card in one stretch (``_NEVER`` where none is within
+        ``limit``), given the run positions ``empty`` the suit has no card at."""
+        apart = self.apart
+        best = _NEVER
+        for window, _ in self.windows:
+            holes = empty & window
+            gaps = holes.bit_count()
+            if gaps < best and gaps <= limit and gaps != self.length and not (apart and holes & (holes >> 8)):
+                best = gaps
+        return best
 
     def _remember(self, key: tuple[int, ...], costs: tuple[int, ...]) -> tuple[int, ...]:
         if len(self._costs) >= _CACHE_MAX:

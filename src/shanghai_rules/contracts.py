@@ -282,10 +282,33 @@ WildCaps = tuple[tuple[int | None, ...], int | None, bool]
 
 @lru_cache(maxsize=1024)
 def _tables(rules: Rules, contract: Contract,
-            size: int) -> tuple[WildCaps, ContractBound, tuple[SetOptions, SetOptions, bool]]:
+            size: int) -> tuple[WildCaps, ContractBound, tuple[SetOptions, SetOptions, bool], SetShapes]:
     """The tables the search of ``contract`` under ``rules`` in a hand of ``size`` cards asks:
-    its wild limits, its bounds and its set options."""
-    return _wild_caps(rules, size), contract_bound(rules, contract), _set_options(rules, contract)
+    its wild limits, its bounds, its set options and its set shapes."""
+    caps = _wild_caps(rules, size)
+    shapes = _regular_set_shapes(rules, contract, caps)
+    return caps, contract_bound(rules, contract), _set_options(rules, contract), shapes
+
+
+SetShapes = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def _regular_set_shapes(rules: Rules, contract: Contract, caps: WildCaps) -> SetShapes:
+    """Where the wild limits are regular and the whole hand need not go down: by the number of
+    naturals of a rank held (up to the contract's set length), the (naturals, wilds) of each set
+    the search tries of that rank, most naturals first.  Each has just the contract's length."""
+    length = contract.set_length
+    limits = caps[0]
+    out: list[tuple[tuple[int, int], ...]] = []
+    for most in range(length + 1):
+        shapes = []
+        for k in range(most, -1 if not most else 0, -1):
+            w = max(0, length - k)
+            cap = limits[w + k] if w + k < len(limits) else limits[-1]
+            if (cap is None or w <= cap) and not (rules.wilds_at_most_naturals and w > k):
+                shapes.append((k, w))
+        out.append(tuple(shapes))
+    return tuple(out)
 
 
 _NO_SETS: Final = 10**9  # the cost of sets that cannot be made
@@ -346,7 +369,7 @@ class _Search:
     """
 
     __slots__ = ("apart", "bound", "caps", "contract", "counts", "dead", "lowest", "most_wilds", "ratio",
-                 "regular", "rules", "runs", "set_drops", "set_options", "sets", "total", "wfree", "whole",
+                 "regular", "rules", "runs", "set_drops", "set_options", "sets", "shapes", "total", "wfree", "whole",
                  "wild_twos")
 
     def __init__(self, hand: Sequence[Card], rules: Rules, contract: Contract) -> None:
@@ -362,7 +385,8 @@ class _Search:
         self.wfree = counts[52] + twos
         self.total = len(hand)
         self.lowest = 1 if rules.ace_low else 2
-        (self.caps, self.most_wilds, self.regular), self.bound, self.set_options = _tables(rules, contract, len(hand))
+        (self.caps, self.most_wilds, self.regular), self.bound, self.set_options, self.shapes = _tables(
+            rules, contract, len(hand))
         self.ratio = rules.wilds_at_most_naturals
         self.apart = rules.run_wilds_apart
         # may a natural be left out of a run (a wild in its place) so another meld can use it?
@@ -670,11 +694,6 @@ class _Search:
             best = min(best, first + length, 2 * length)
         return best
 
-    def _rank_count(self, rank: int) -> int:
-        counts = self.counts
-        base = rank - 2
-        return counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
-
     def _sets(self, slot: int, floor: int) -> Iterator[None]:
         contract = self.contract
         if slot == contract.sets:
@@ -688,25 +707,34 @@ class _Search:
         length = contract.set_length
         distinct = self.rules.distinct_contract_set_ranks
         counts = self.counts
+        every_length = self.whole or not self.regular
+        wild_twos = self.wild_twos
         for rank in range(max(floor, 2), 15):
             if distinct and rank == floor:
                 continue
-            available = self._rank_count(rank)
+            base = rank - 2
+            available = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
             if not available:
                 continue
-            is_two = rank == 2 and self.wild_twos
-            top = available if self.whole or not self.regular else min(available, length)
-            for k, w in self._set_shapes(top, length):
+            is_two = rank == 2 and wild_twos
+            if every_length:
+                shapes: Iterable[tuple[int, int]] = self._set_shapes(available, length)
+            else:
+                shapes = self.shapes[available if available < length else length]
+            for k, w in shapes:
                 cost = w + (k if is_two else 0)
                 if cost > self.wfree:
                     continue
                 taken: list[int] = []
                 need = k
-                for s in range(4):
-                    code = s * 13 + rank - 2
-                    while need and counts[code] - taken.count(code) > 0:
-                        taken.append(code)
-                        need -= 1
+                for code in (base, 13 + base, 26 + base, 39 + base):
+                    have = counts[code]
+                    if have:
+                        take = have if have < need else need
+                        taken += [code] * take
+                        need -= take
+                        if not need:
+                            break
                 for code in taken:
                     counts[code] -= 1
                 self.wfree -= cost
