@@ -877,3 +877,23 @@ def test_every_lay_off_option_is_a_legal_meld_and_misfits_give_none_spec4_3(
             assert options == ()
     elif base.rank is not None and card.rank != base.rank:
         assert options == ()
+
+
+@settings(max_examples=300)
+@given(groups(max_size=13), st.sampled_from(SUITS), st.integers(-1, 15), st.sampled_from(["set", "run"]),
+       st.one_of(st.none(), st.integers(0, 14)))
+def test_wild_indices_are_the_cards_not_natural_where_they_stand(
+    cards: list[sr.Card], suit: sr.Suit, start: int, kind: sr.MeldKind, rank: int | None
+) -> None:
+    """``Meld.wild_indices`` lists exactly the places where ``is_natural_at`` is false, for any
+    meld value: arranged by ``check_meld``, or built by hand with any start, suit or rank (a run
+    placed beyond the ace has no natural card there, and ``describe`` still describes it)."""
+    built = sr.Meld(kind, cards, rank=rank) if kind == "set" else sr.Meld(kind, cards, suit=suit, start=start)
+    melds = [built]
+    for rules in PRESETS.values():
+        found = sr.check_meld(cards, rules).meld
+        if found is not None:
+            melds.append(found)
+    for meld in melds:
+        assert meld.wild_indices() == tuple(i for i in range(len(meld.cards)) if not meld.is_natural_at(i))
+        assert meld.describe().startswith(meld.kind)

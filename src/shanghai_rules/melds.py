@@ -56,6 +56,10 @@ def _position_card(position: int, suit: Suit) -> Card:
     return ALL_CARDS[suit * 13 + rank - 2]
 
 
+#: The card each run position stands for, by suit: position ``p`` (1-14) at index ``p`` (0 unused).
+_RUN_CARDS: Final = tuple((None, *(_position_card(p, suit) for p in range(1, 15))) for suit in Suit)
+
+
 @attrs.frozen(cache_hash=True)
 class Meld:
     """An arranged meld.
@@ -137,7 +141,10 @@ class Meld:
         if self.kind == "set":
             return self.rank
         assert self.suit is not None
-        return _position_card(self.start + index, self.suit)
+        position = self.start + index
+        if not 1 <= position <= 14:
+            return None  # a hand-built meld placed beyond the ace stands for no card there
+        return _position_card(position, self.suit)
 
     def is_natural_at(self, index: int) -> bool:
         """True if the card at ``index`` stands for itself (is not acting as a wild)."""
@@ -145,11 +152,21 @@ class Meld:
         if self.kind == "set":
             return card.rank != JOKER and card.rank == self.rank
         assert self.suit is not None
-        return card == _position_card(self.start + index, self.suit)
+        position = self.start + index
+        return 1 <= position <= 14 and card == _position_card(position, self.suit)
 
     def wild_indices(self) -> tuple[int, ...]:
         """The positions of the cards acting as wilds."""
-        return tuple(i for i in range(len(self.cards)) if not self.is_natural_at(i))
+        cards = self.cards
+        if self.kind == "run" and isinstance(self.suit, Suit) and type(self.start) is int \
+                and 1 <= self.start <= 15 - len(cards):
+            # a card stands for itself exactly when it is the card of its position
+            expected = _RUN_CARDS[self.suit][self.start:self.start + len(cards)]
+            return tuple(i for i, (card, own) in enumerate(zip(cards, expected)) if card is not own)
+        if self.kind == "set":
+            rank = self.rank
+            return tuple(i for i, card in enumerate(cards) if card.rank != rank or rank == JOKER)
+        return tuple(i for i in range(len(cards)) if not self.is_natural_at(i))
 
     def describe(self, *, pretty: bool = False) -> str:
         """The meld in words, e.g. ``"run 4C 5C JK(7C)"`` with what each wild stands for."""
