@@ -153,7 +153,7 @@ class Meld:
             return card.rank != JOKER and card.rank == self.rank
         assert self.suit is not None
         position = self.start + index
-        return 1 <= position <= 14 and card == _position_card(position, self.suit)
+        return 1 <= position <= 14 and card is _position_card(position, self.suit)
 
     def wild_indices(self) -> tuple[int, ...]:
         """The positions of the cards acting as wilds."""
@@ -717,11 +717,11 @@ def joined(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | None, Meld
     assert suit is not None
     low, high = meld.start - 1, meld.start + len(meld.cards)
     wild = is_wild(card, rules)
-    if low >= 1 and (wild or card == _position_card(low, suit)):
+    if low >= 1 and (wild or card is _position_card(low, suit)):
         new = make_meld("run", (card, *meld.cards), None, suit, low)
         if not _validate_run(new, rules, 1, rules.wild_limits_on_lay_off):
             options.append(("low", new))
-    if high <= 14 and (wild or card == _position_card(high, suit)):
+    if high <= 14 and (wild or card is _position_card(high, suit)):
         new = make_meld("run", (*meld.cards, card), None, suit, meld.start)
         if not _validate_run(new, rules, 1, rules.wild_limits_on_lay_off):
             options.append(("high", new))

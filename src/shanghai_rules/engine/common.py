@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import operator
 import random
-from bisect import insort
-from collections.abc import Callable, Iterable
+from bisect import bisect_left, insort
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeVar
 
 import attrs
 
 from .._frozen import open_twin
-from ..actions import Buy, Discard, DrawStock, TakeDiscard, WithdrawBuy
+from ..actions import Buy, Discard, DrawStock, LayDown, TakeDiscard, WithdrawBuy
 from ..cards import ALL_CARDS, Card
 from ..contracts import clear_search_caches
 from ..errors import IllegalAction
@@ -30,6 +30,8 @@ __all__ = [
     "discard_row",
     "fits",
     "fits_card",
+    "holds",
+    "new_lay_down",
     "remembered_fits",
     "remove_cards",
     "replace",
@@ -120,11 +122,32 @@ def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card], why: str = "") -
     """``hand`` less ``cards`` (a multiset difference); IllegalAction if a card is not there."""
     rest = list(hand)
     for card in cards:
-        try:
-            rest.remove(card)
-        except ValueError:
-            raise IllegalAction(why or f"{card} is not in the hand") from None
+        index = _place(rest, card)
+        if index < 0:
+            raise IllegalAction(why or f"{card} is not in the hand")
+        del rest[index]
     return tuple(rest)
+
+
+def holds(hand: Sequence[Card], card: Card) -> bool:
+    """``card in hand``, found the quick way :func:`remove_cards` finds cards."""
+    return _place(hand, card) >= 0
+
+
+def _place(cards: Sequence[Card], card: Card) -> int:
+    """Where ``card`` is in ``cards`` (-1 if it is not).
+
+    The engine keeps hands sorted by code, so the card is looked for there first, by
+    bisection on the codes; a hand in any other order is searched in full.  Either way no
+    two cards are compared with ``==``, which costs a Python-level call for cards (they
+    define an order), only by identity: there is one object per card."""
+    index = bisect_left(cards, card.code, key=_code)
+    if index < len(cards) and cards[index] is card:
+        return index
+    for index, held in enumerate(cards):
+        if held is card:
+            return index
+    return -1
 
 
 def add_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -342,6 +365,20 @@ def trusted(cls: type[_A], *values: Any) -> _A:
         _ACTIONS.clear()
     _ACTIONS[key] = action
     return action
+
+
+_OpenLayDown = open_twin(LayDown)
+
+
+def new_lay_down(player: int, melds: tuple[Meld, ...]) -> LayDown:
+    """``LayDown(player, melds)`` for a layout the contract search has just found, built as
+    :mod:`shanghai_rules._frozen` explains.  Unlike :func:`trusted`, nothing is remembered: a
+    layout seldom comes back, and remembering it would hash every meld."""
+    action = _new(_OpenLayDown)
+    action.player = player
+    action.melds = melds
+    action.__class__ = LayDown
+    return action  # type: ignore[no-any-return]
 
 
 _DISCARD_ROWS: dict[int, tuple[Discard, ...]] = {}

@@ -8,7 +8,7 @@ from ..cards import Card
 from ..errors import IllegalAction
 from ..rules import Contract, Rules
 from ..state import GameState
-from .common import remove_cards, replace, replacer, table_takes
+from .common import holds, remove_cards, replace, replacer, table_takes
 from .scoring import end_round
 
 __all__ = [
@@ -73,7 +73,7 @@ def discard_refusal(state: GameState, action: Discard) -> str:
     reason = turn_end_refusal(state, action.player)
     if reason:
         return reason
-    if action.card not in state.hands[action.player]:
+    if not holds(state.hands[action.player], action.card):
         return f"{action.card} is not in seat {action.player}'s hand"
     if action.shanghai:
         return shanghai_refusal(state, action.card)

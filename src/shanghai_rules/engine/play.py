@@ -10,6 +10,7 @@ play leaves a player unable to finish the turn (the no-trap ruling of SPEC 4.9).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 from typing import NamedTuple
 
 from ..actions import LayDown, LayOff, SwapWild
@@ -25,6 +26,8 @@ from .common import (
     add_cards,
     fits,
     fits_card,
+    holds,
+    new_lay_down,
     remove_cards,
     swap_cards,
     table_meld,
@@ -119,7 +122,7 @@ def _lay_down(turn: Turn, pos: Position, action: LayDown) -> Position:
 def _go_down(turn: Turn, pos: Position, action: LayDown, melds: tuple[Meld, ...]) -> Position:
     """Going down with ``melds``, which meet the contract: the rules of the hand (SPEC 4.9)."""
     contract = turn.contract
-    laid = tuple(card for meld in melds for card in meld.cards)
+    laid = tuple(chain.from_iterable(meld.cards for meld in melds))
     hand = remove_cards(pos.hand, laid, f"LayDown: the melds use cards seat {turn.player} does not hold")
     if contract.no_discard and hand:
         raise IllegalAction(f"LayDown: round {turn.round_number}'s contract takes the whole hand at once, "
@@ -128,8 +131,13 @@ def _go_down(turn: Turn, pos: Position, action: LayDown, melds: tuple[Meld, ...]
         refusal = _empty_hand_refusal(turn)
         if refusal:
             raise IllegalAction(f"LayDown: {refusal}", action)
-    table = pos.table + tuple(table_meld(turn.player, m) for m in melds)
-    wilds = pos.played_wild or any(wild_positions(m) for m in melds)
+    table = pos.table + tuple([table_meld(turn.player, m) for m in melds])
+    wilds = pos.played_wild
+    if not wilds:
+        for meld in melds:
+            if wild_positions(meld):
+                wilds = True
+                break
     return Position(hand, table, True, True, _settle_owed(pos.owed, laid), False, wilds)
 
 
@@ -143,7 +151,7 @@ def _lay_off(turn: Turn, pos: Position, action: LayOff) -> Position:
     if pos.went_down and not rules.lay_off_on_going_down_turn:
         raise IllegalAction("LayOff: under these rules a player may not lay off on the turn they go down", action)
     card = action.card
-    if card not in pos.hand:
+    if not holds(pos.hand, card):
         raise IllegalAction(f"LayOff: {card} is not in seat {turn.player}'s hand", action)
     if action.meld >= len(pos.table):
         raise IllegalAction(f"LayOff: there is no meld {action.meld} on the table ({len(pos.table)} melds)", action)
@@ -215,14 +223,14 @@ def _swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
     if refusal:
         raise IllegalAction(f"SwapWild: {refusal}", action)
     card = action.card
-    if card not in pos.hand:
+    if not holds(pos.hand, card):
         raise IllegalAction(f"SwapWild: {card} is not in seat {turn.player}'s hand", action)
     index = -1
     for i in range(len(meld.cards)):
         if meld.is_natural_at(i):
             continue
         if meld.kind == "run":
-            if meld.stands_for(i) == card:
+            if meld.stands_for(i) is card:
                 index = i
                 break
         elif meld.rank is not None and card.rank == meld.rank:
@@ -382,13 +390,21 @@ def lay_down_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayDown, Positio
     """Going down with each distinct layout of the contract the hand holds."""
     if pos.down:
         return
+    first: tuple[Meld, ...] = ()
     seen: set[tuple[tuple[str, tuple[int, ...]], ...]] = set()
     for layout in layouts_of(pos.hand, turn.rules, turn.contract):
-        key = tuple(sorted(_meld_key(m) for m in layout))
-        if key in seen:
-            continue
-        seen.add(key)
-        action = trusted(LayDown, turn.player, layout)
+        # the same layout may come again (duplicate cards): each is listed once; the first
+        # needs no key unless a second comes
+        if not first:
+            first = layout
+        else:
+            if not seen:
+                seen.add(_layout_key(first))
+            key = _layout_key(layout)
+            if key in seen:
+                continue
+            seen.add(key)
+        action = new_lay_down(turn.player, layout)
         try:
             # the search's layouts meet the contract (it is exact, and proven so by the tests):
             # only the rules of the hand are left to judge
@@ -472,8 +488,7 @@ def _owed_verdict(turn: Turn, pos: Position, fitting: Sequence[Fits], lay_off: L
     owed = list(pos.owed)
     if lay_off.card in owed:
         owed.remove(lay_off.card)
-    hand = list(pos.hand)
-    hand.remove(lay_off.card)
+    hand = remove_cards(pos.hand, (lay_off.card,))
     return _owed_placeable(turn, pos.table, fitting, owed, hand, lay_off.meld, new_meld)
 
 
@@ -572,5 +587,5 @@ def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]
                 continue
 
 
-def _meld_key(meld: Meld) -> tuple[str, tuple[int, ...]]:
-    return meld.kind, tuple(c.code for c in meld.cards)
+def _layout_key(layout: tuple[Meld, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return tuple(sorted((meld.kind, tuple(c.code for c in meld.cards)) for meld in layout))
