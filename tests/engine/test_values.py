@@ -61,3 +61,19 @@ def test_make_meld_equals_the_constructor() -> None:
     _assert_frozen_value(fast, sr.Meld)
     assert fast == slow and hash(fast) == hash(slow)
     assert {fast: 1}[slow] == 1
+
+
+def test_cards_are_found_in_hands_in_any_order() -> None:
+    """SPEC 4.6: hands are multisets, whatever order a hand is held in (one loaded from JSON, say):
+    removing cards takes one copy each, finds them in any order, and refuses a card not held."""
+    from shanghai_rules.engine.common import holds, remove_cards
+
+    ordered = sr.parse_cards("2C 5C 5C 9D QH JK")
+    shuffled = sr.parse_cards("JK 5C QH 2C 9D 5C")
+    for hand in (ordered, shuffled):
+        rest = remove_cards(hand, sr.parse_cards("5C JK 2C"))
+        assert sorted(rest) == sorted(sr.parse_cards("5C 9D QH"))
+        assert len(rest) == 3
+        assert holds(hand, sr.parse_card("QH")) and not holds(hand, sr.parse_card("QS"))
+        with pytest.raises(sr.IllegalAction, match="not held"):
+            remove_cards(hand, sr.parse_cards("5C 5C 5C"), "not held")
