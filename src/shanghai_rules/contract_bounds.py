@@ -54,12 +54,13 @@ _ALL: Final = (1 << 13) - 1
 _NONE: Final = bytes(1 if n == 0 else 0 for n in range(256))
 _FEWER_THAN_TWO: Final = bytes(1 if n < 2 else 0 for n in range(256))
 _FEWER_THAN_THREE: Final = bytes(1 if n < 3 else 0 for n in range(256))
+_AT_MOST_TWO: Final = bytes(min(n, 2) for n in range(256))
 
 
 class ContractBound:
     """The bounds for one contract under one set of rules, with each suit's answers remembered."""
 
-    __slots__ = ("_costs", "_covers", "apart", "gap_mask", "length", "limits", "lowest", "most_wilds", "runs",
+    __slots__ = ("_costs", "_covers", "_ones", "apart", "gap_mask", "length", "limits", "lowest", "most_wilds", "runs",
                  "spans", "stretch_cap", "usable", "whole", "wild_twos", "windows")
 
     def __init__(self, rules: Rules, contract: Contract) -> None:
@@ -92,6 +93,7 @@ class ContractBound:
         self.whole = (contract.no_discard and not contract.sets and contract.runs <= 3 and not rules.ace_low
                       and not rules.wild_twos)
         self._costs: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._ones: dict[tuple[int, int], int] = {}
         # the copies of one card that the contract's runs could use at most (the bound counts up to three)
         self.usable = max(1, min(self.runs, 3))
         self._covers: dict[tuple[tuple[int, ...], int], frozenset[tuple[int, int]]] = {}
@@ -190,7 +192,7 @@ class ContractBound:
             return (0, self._one_cost(empty, limit), pool)
         # j stretches use at most min(count, j) copies of each card: they cost at least j times the
         # length less those; where that alone is over the pool for two stretches, so it is for more
-        held = sum(n if n < 2 else 2 for n in (counts[1:] if self.wild_twos else counts))
+        held = sum(row.translate(_AT_MOST_TWO)) - (min(row[0], 2) if self.wild_twos else 0)
         if 2 * self.length - held > pool:
             return (0, self._one_cost(empty, limit), *(_NEVER,) * (self.runs - 1), pool)
         stretches: list[tuple[int, int]] = []  # (gaps, mask over the suit's indices)
@@ -247,7 +249,17 @@ class ContractBound:
 
     def _one_cost(self, empty: int, limit: int) -> int:
         """The fewest places without a card in one stretch (``_NEVER`` where none is within
-        ``limit``), given the run positions ``empty`` the suit has no card at."""
+        ``limit``), given the run positions ``empty`` the suit has no card at.  Remembered:
+        suits of different counts often hold the same cards."""
+        key = (empty, limit)
+        found = self._ones.get(key)
+        if found is None:
+            if len(self._ones) >= _CACHE_MAX:
+                self._ones.clear()
+            found = self._ones[key] = self._compute_one_cost(empty, limit)
+        return found
+
+    def _compute_one_cost(self, empty: int, limit: int) -> int:
         apart = self.apart
         best = _NEVER
         for window, _ in self.windows:
