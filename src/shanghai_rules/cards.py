@@ -293,14 +293,9 @@ def full_deck(decks: int, jokers_per_deck: int, *, rng: random.Random | None = N
     for name, count in (("decks", decks), ("jokers_per_deck", jokers_per_deck)):
         if type(count) is not int or count < 0:
             raise CardError(f"{name}: must be a whole number of at least 0, not {count!r}")
+    # in card-code order as made: each card of ALL_CARDS in turn, then the jokers (code 52)
     cards = [card for card in ALL_CARDS[:52] for _ in range(decks)]
     cards.extend([ALL_CARDS[52]] * (decks * jokers_per_deck))
     if rng is not None:
         rng.shuffle(cards)
-    else:
-        cards.sort(key=_code)
     return cards
-
-
-def _code(card: Card) -> int:
-    return card.code
