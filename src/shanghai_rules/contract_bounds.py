@@ -115,37 +115,47 @@ class ContractBound:
             return 0
         known = self._costs
         suits: list[tuple[int, ...]] = []
-        # the cheapest way to share the runs among the suits: every way of splitting one, two, three;
-        # for one or two runs, worked out as the suits come
-        first = second = both = _NEVER  # the two cheapest single runs in different suits; two in one suit
-        for base in range(13 * first_suit, 52, 13):
+        # the cheapest way to share the runs among the suits: every way of splitting one, two, three,
+        # worked out as the suits come; more runs, by merging the suits' costs
+        first = second = third = _NEVER  # the three cheapest single runs, in different suits
+        first_at = -1  # the suit of the cheapest
+        both = three = _NEVER  # the cheapest two runs, three runs, in one suit
+        pair = _NEVER  # the cheapest two runs in one suit and one in another
+        twos: list[tuple[int, int]] = []  # for three runs: each suit's two-run cost, by suit
+        for index, base in enumerate(range(13 * first_suit, 52, 13)):
             pattern = tuple(counts[base:base + 13])
             costs = known.get(pattern)
             if costs is None or costs[-1] < pool:
                 # an answer found for a smaller pool says nothing of stretches that need more wilds
                 costs = self._suit_costs(pattern, pool)
             one = costs[1]
-            if one < second:
-                if one < first:
-                    first, second = one, first
+            if one < third:
+                if one < second:
+                    if one < first:
+                        first, second, third, first_at = one, first, second, index
+                    else:
+                        second, third = one, second
                 else:
-                    second = one
-            if runs == 2 and costs[2] < both:
-                both = costs[2]
-            suits.append(costs)
+                    third = one
+            if runs == 2:
+                if costs[2] < both:
+                    both = costs[2]
+            elif runs == 3:
+                if costs[3] < three:
+                    three = costs[3]
+                twos.append((index, costs[2]))
+            else:
+                suits.append(costs)
         if runs == 1:
             return first
         if runs == 2:
             return both if both < first + second else first + second
-        ones = sorted(costs[1] for costs in suits)
         if runs == 3:
-            best = min(costs[3] for costs in suits)
-            if len(suits) > 1:
-                best = min(best, min(suits[i][2] + suits[j][1]
-                                     for i in range(len(suits)) for j in range(len(suits)) if i != j))
-            if len(suits) > 2:
-                best = min(best, ones[0] + ones[1] + ones[2])
-            return best
+            for index, two in twos:
+                cost = two + (second if index == first_at else first)
+                if cost < pair:
+                    pair = cost
+            return min(three, pair, first + second + third)
         table = [0] + [_NEVER] * runs
         for costs in suits:
             merged = [_NEVER] * (runs + 1)
