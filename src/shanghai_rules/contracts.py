@@ -443,7 +443,8 @@ class _Search:
             if (slot or suit) and self._hopeless(slot, suit):
                 return
             inner = self._runs(slot, suit, self.lowest)
-        elif self.whole or not self.regular or self._sets_possible():
+        elif self.whole or not self.regular or not (slot or suit) or self._sets_possible():
+            # (a contract of sets only, at the very start: layouts() has asked _hopeless, which says this)
             inner = self._sets(0, -1)
         else:
             return

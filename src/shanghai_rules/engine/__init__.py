@@ -35,7 +35,7 @@ from .common import discard_row, fits, replacer, seat_actions, table_fits, table
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_allowed, turn_end_refusal
 from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
-from .play import Verdict, judge_play, lay_down_plays, listed_lay_offs, position_of, settled, swap_plays
+from .play import Verdict, clear_turns, judge_play, lay_down_plays, listed_lay_offs, position_of, settled, swap_plays
 from .play import can_finish as _can_finish
 from .scoring import end_round
 
@@ -142,6 +142,7 @@ def clear_caches() -> None:
     again as needed.
     """
     _clear_common()
+    clear_turns()
     _cuts.cache_clear()
     _listed[0] = (None, {})
 

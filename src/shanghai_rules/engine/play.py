@@ -42,6 +42,7 @@ __all__ = [
     "Turn",
     "Verdict",
     "can_finish",
+    "clear_turns",
     "judge_play",
     "lay_down_plays",
     "lay_off_candidates",
@@ -85,10 +86,25 @@ def position_of(state: GameState) -> tuple[Turn, Position]:
     """The turn and position of the player on turn."""
     p = state.turn
     rules = state.rules
-    turn = Turn(rules, rules.contracts[state.round_number - 1], p, state.round_number)  # state.contract
+    key = (id(rules), state.round_number, p)
+    turn = _TURNS.get(key)
+    if turn is None:
+        if len(_TURNS) >= 4096:
+            _TURNS.clear()
+        turn = _TURNS[key] = Turn(rules, rules.contracts[state.round_number - 1], p, state.round_number)
     pos = Position(state.hands[p], state.table, state.down[p], state.went_down_this_turn,
                    state.owed_wilds, state.must_go_down, state.played_wild_this_turn)
     return turn, pos
+
+
+# Turns are values: the same one serves every state of that seat's turns in that round.  Kept by
+# the rules' id (each entry holds the rules, so the id stays theirs), since hashing rules is Python code.
+_TURNS: dict[tuple[int, int, int], Turn] = {}
+
+
+def clear_turns() -> None:
+    """Forget the turns :func:`position_of` keeps (see :func:`~shanghai_rules.engine.clear_caches`)."""
+    _TURNS.clear()
 
 
 def _settle_owed(owed: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -422,14 +438,15 @@ def lay_off_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Position]
             continue
 
 
-def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> Iterator[tuple[LayOff, Meld]]:
+def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> list[tuple[LayOff, Meld]]:
     """Each card of the hand that fits each meld, meld by meld (one action per end where a card
     fits both), with the meld it makes: all that :func:`_lay_off` checks before the rule of the last card.
 
     ``fitting``: the :func:`~shanghai_rules.engine.common.table_fits` of ``pos.table``, where known."""
     rules = turn.rules
+    found: list[tuple[LayOff, Meld]] = []
     if not _lays_off(turn, pos):
-        return
+        return found
     distinct = tuple(dict.fromkeys(pos.hand))
     for index, tm in enumerate(pos.table):
         meld_fits = fitting[index] if fitting else fits(tm.meld, rules)
@@ -442,11 +459,14 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) 
             options = meld_fits.get(card)
             if not options:
                 continue
-            for end, new_meld in ((None, options[0][1]),) if len(options) == 1 else options:
-                yield trusted(LayOff, turn.player, card, index, end), new_meld
+            if len(options) == 1:
+                found.append((trusted(LayOff, turn.player, card, index, None), options[0][1]))
+            else:
+                found += [(trusted(LayOff, turn.player, card, index, end), new_meld) for end, new_meld in options]
+    return found
 
 
-def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> Iterator[tuple[LayOff, Verdict]]:
+def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> Sequence[tuple[LayOff, Verdict]]:
     """The lay-offs ``legal_actions`` lists: each candidate (:func:`lay_off_candidates`) that the
     rule of the last card allows and after which the turn can still end (SPEC 4.9), with the
     judgement's result (see :func:`settled`).
@@ -457,29 +477,32 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> 
     So too where it leaves one card that may not be discarded, going out by playing it is
     allowed, and whether the turn can end is plain from the table (:func:`_left_card_verdict`),
     and where wilds are owed and each can plainly still be played (:func:`_owed_verdict`)."""
-    surely = (not pos.owed and len(pos.hand) >= 2
-              and not ending_refusal(turn.rules, turn.contract, len(pos.hand) - 1, False, pos.must_go_down))
-    last_card = not surely and not pos.owed and len(pos.hand) == 2 and not _empty_hand_refusal(turn)
+    candidates = lay_off_candidates(turn, pos, fitting)
+    if not candidates:
+        return candidates
+    if not pos.owed and len(pos.hand) >= 2 \
+            and not ending_refusal(turn.rules, turn.contract, len(pos.hand) - 1, False, pos.must_go_down):
+        return candidates  # surely: each leaves cards of which one may be discarded
+    last_card = not pos.owed and len(pos.hand) == 2 and not _empty_hand_refusal(turn)
     owed = bool(pos.owed) and not pos.must_go_down
-    for lay_off, new_meld in lay_off_candidates(turn, pos, fitting):
-        if surely:
-            yield lay_off, new_meld
-            continue
+    listed: list[tuple[LayOff, Verdict]] = []
+    for lay_off, new_meld in candidates:
         if last_card:
             verdict = _left_card_verdict(turn, pos, fitting, lay_off, new_meld)
             if verdict is not None:
                 if verdict:
-                    yield lay_off, new_meld
+                    listed.append((lay_off, new_meld))
                 continue
         elif owed and _owed_verdict(turn, pos, fitting, lay_off, new_meld):
-            yield lay_off, new_meld
+            listed.append((lay_off, new_meld))
             continue
         try:
             after = laid_off(turn, pos, lay_off, new_meld)
         except IllegalAction:
             continue
         if can_finish(turn, after):
-            yield lay_off, after
+            listed.append((lay_off, after))
+    return listed
 
 
 def _owed_verdict(turn: Turn, pos: Position, fitting: Sequence[Fits], lay_off: LayOff, new_meld: Meld) -> bool:
