@@ -54,7 +54,9 @@ _ALL: Final = (1 << 13) - 1
 _NONE: Final = bytes(1 if n == 0 else 0 for n in range(256))
 _FEWER_THAN_TWO: Final = bytes(1 if n < 2 else 0 for n in range(256))
 _FEWER_THAN_THREE: Final = bytes(1 if n < 3 else 0 for n in range(256))
-_AT_MOST_TWO: Final = bytes(min(n, 2) for n in range(256))
+#: By ``k``: each count capped at ``k``.
+_AT_MOST: Final = tuple(bytes(min(n, k) for n in range(256)) for k in range(4))
+_AT_MOST_TWO: Final = _AT_MOST[2]
 
 
 class ContractBound:
@@ -180,7 +182,7 @@ class ContractBound:
         patterns that differ beyond that share their answer."""
         usable = self.usable
         if max(counts) > usable:
-            key = tuple(n if n < usable else usable for n in counts)
+            key = tuple(bytes(counts).translate(_AT_MOST[usable]))
             found = self._costs.get(key)
             if found is not None and found[-1] >= pool:
                 return self._remember(counts, found)

@@ -10,7 +10,7 @@ takes that listing's verdict instead of making it again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -53,8 +53,14 @@ def _play(state: GameState, action: LayDown | LayOff | SwapWild) -> GameState:
     if action.player != state.turn:
         raise IllegalAction(f"{name}: it is seat {state.turn}'s turn, not seat {action.player}'s", action)
     turn, pos = position_of(state)
-    listed_for, verdicts = _listed[0]
-    known = verdicts.get(action) if listed_for is state else None
+    listed_for, lay_downs, lay_offs, swaps = _listed[0]
+    known: Verdict | None = None
+    if listed_for is state:
+        kind = type(action)
+        for listed, verdict in lay_offs if kind is LayOff else swaps if kind is SwapWild else lay_downs:
+            if listed is action or listed == action:
+                known = verdict
+                break
     if known is not None:
         after = settled(turn, pos, action, known)
     else:
@@ -75,10 +81,12 @@ _played = replacer("hands", "table", "down", "went_down_this_turn", "owed_wilds"
                    "played_wild_this_turn")
 
 
-# The plays legal_actions last listed, for the state it was asked about: each action's verdict
-# (see play.Verdict), so that applying one of them (or an equal action) to that very state uses
-# the judgement already made instead of making it again.
-_listed: list[tuple[object, dict[Action, Verdict]]] = [(None, {})]
+# The plays legal_actions last listed, for the state it was asked about: the lay-downs, lay-offs
+# and swaps, each with its verdict (see play.Verdict), so that applying one of them (or an equal
+# action) to that very state uses the judgement already made instead of making it again.  Kept
+# as listed, unhashed: apply looks for one play among them, and most listings apply none.
+_Listed = Sequence[tuple[Action, Verdict]]
+_listed: list[tuple[object, _Listed, _Listed, _Listed]] = [(None, (), (), ())]
 
 
 _HANDLERS: dict[type[Any], Callable[[GameState, Any], GameState]] = {
@@ -144,7 +152,7 @@ def clear_caches() -> None:
     _clear_common()
     clear_turns()
     _cuts.cache_clear()
-    _listed[0] = (None, {})
+    _listed[0] = (None, (), (), ())
 
 
 @lru_cache(maxsize=256)
@@ -219,24 +227,23 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     if player is not None and player != seat:
         return []
     turn, pos = position_of(state)
-    verdicts: dict[Action, Verdict] = {}
-    listed = 0
+    downs: list[tuple[Action, Verdict]] = []
     for lay_down, after in lay_down_plays(turn, pos):
         if _can_finish(turn, after):
             actions.append(lay_down)
-            verdicts[lay_down] = after
-            listed += 1
-            if listed >= lay_downs:
+            downs.append((lay_down, after))
+            if len(downs) >= lay_downs:
                 break
+    offs: Sequence[tuple[Action, Verdict]] = ()
     if pos.down:
-        for lay_off, verdict in listed_lay_offs(turn, pos, table_fits(state.table, state.rules)):
-            actions.append(lay_off)
-            verdicts[lay_off] = verdict
+        offs = listed_lay_offs(turn, pos, table_fits(state.table, state.rules))
+        actions += [lay_off for lay_off, _ in offs]
+    swaps: list[tuple[Action, Verdict]] = []
     for swap, after in swap_plays(turn, pos):
         if _can_finish(turn, after):
             actions.append(swap)
-            verdicts[swap] = after
-    _listed[0] = (state, verdicts)
+            swaps.append((swap, after))
+    _listed[0] = (state, downs, offs, swaps)
     if not turn_end_refusal(state, seat):
         row = discard_row(seat)
         if state.rules.shanghai_call and state.table:
