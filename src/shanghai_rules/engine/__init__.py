@@ -194,8 +194,9 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
         on_turn = state.turn
         requests = state.buy_requests
         calls = state.shanghai_open
+        rows = seat_actions(players)
         for seat in range(players) if player is None else (player,):
-            draw_stock, take_discard, buy_it, withdraw = seat_actions(seat)
+            draw_stock, take_discard, buy_it, withdraw = rows[seat]
             if seat == on_turn:
                 actions.append(draw_stock)
                 if upcard:

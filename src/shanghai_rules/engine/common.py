@@ -421,16 +421,19 @@ def table_takes(table: tuple[TableMeld, ...], rules: Rules, card: Card) -> bool:
     return any(card in f.candidates and f.get(card) for f in table_fits(table, rules))
 
 
-_SEAT_ACTIONS: dict[int, tuple[DrawStock, TakeDiscard, Buy, WithdrawBuy]] = {}
+SeatActions = tuple[DrawStock, TakeDiscard, Buy, WithdrawBuy]
+_SEAT_ACTIONS: dict[int, tuple[SeatActions, ...]] = {}
 
 
-def seat_actions(seat: int) -> tuple[DrawStock, TakeDiscard, Buy, WithdrawBuy]:
-    """``seat``'s draw-phase actions, which ``legal_actions`` lists turn after turn."""
-    row = _SEAT_ACTIONS.get(seat)
-    if row is None:
-        row = _SEAT_ACTIONS[seat] = (trusted(DrawStock, seat), trusted(TakeDiscard, seat), trusted(Buy, seat),
-                                     trusted(WithdrawBuy, seat))
-    return row
+def seat_actions(players: int) -> tuple[SeatActions, ...]:
+    """Each seat's draw-phase actions at a table of ``players``, which ``legal_actions`` lists
+    turn after turn: (``DrawStock``, ``TakeDiscard``, ``Buy``, ``WithdrawBuy``) by seat."""
+    rows = _SEAT_ACTIONS.get(players)
+    if rows is None:
+        rows = _SEAT_ACTIONS[players] = tuple(
+            (trusted(DrawStock, seat), trusted(TakeDiscard, seat), trusted(Buy, seat), trusted(WithdrawBuy, seat))
+            for seat in range(players))
+    return rows
 
 
 _WILDS: dict[int, tuple[Meld, tuple[int, ...]]] = {}
@@ -447,23 +450,32 @@ def wild_positions(meld: Meld) -> tuple[int, ...]:
     return found
 
 
-_last_swaps: list[tuple[object, object, tuple[tuple[int, frozenset[Card]], ...]]] = [((), None, ())]
+_last_swaps: list[tuple[tuple[TableMeld, ...], object, tuple[tuple[int, frozenset[Card]], ...]]] = [((), None, ())]
 
 
 def table_swaps(table: tuple[TableMeld, ...], rules: Rules) -> tuple[tuple[int, frozenset[Card]], ...]:
     """The melds of ``table`` whose wilds the rules let be swapped: (index, :func:`swap_cards`).
 
-    Remembers the last table asked about, as :func:`table_fits` does."""
+    Remembers the last table asked about, as :func:`table_fits` does, and reuses its answers
+    for the melds the new table shares with it."""
     last_table, last_rules, last = _last_swaps[0]
     if table is last_table and rules is last_rules:
         return last
-    found = tuple(
-        (index, wanted) for index, tm in enumerate(table)
-        if (rules.swap_from_runs if tm.meld.kind == "run" else rules.swap_from_sets)
-        and (wanted := swap_cards(tm.meld))
-    )
-    _last_swaps[0] = (table, rules, found)
-    return found
+    runs, sets = rules.swap_from_runs, rules.swap_from_sets
+    shared = len(last_table) if rules is last_rules and len(last_table) <= len(table) else 0
+    kept = dict(last) if shared else {}
+    found = []
+    for index, tm in enumerate(table):
+        if index < shared and tm is last_table[index]:
+            wanted = kept.get(index)
+        else:
+            meld = tm.meld
+            wanted = swap_cards(meld) if (runs if meld.kind == "run" else sets) else None
+        if wanted:
+            found.append((index, wanted))
+    result = tuple(found)
+    _last_swaps[0] = (table, rules, result)
+    return result
 
 
 def swap_cards(meld: Meld, *, remember: bool = True) -> frozenset[Card]:
