@@ -22,7 +22,6 @@ from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
 from .common import (
     Fits,
-    Options,
     add_cards,
     fits,
     fits_card,
@@ -332,13 +331,14 @@ def _last_card(turn: Turn, pos: Position) -> bool | None:
                       (wanted for _, wanted in table_swaps(pos.table, rules)))
 
 
-def _lone_card(rules: Rules, pos: Position, card: Card, options: Iterable[Options],
+def _lone_card(rules: Rules, pos: Position, card: Card, options: Iterable[object],
                wanted: Iterable[frozenset[Card]]) -> bool | None:
     """The rule of a down player's lone last card, which may not be discarded but may go out by
     being played: it goes out if it fits a meld (``options``: its options on each meld of the
-    table); fitting none, it can only be swapped for a wild that stands for it (``wanted``: the
-    cards each meld whose wilds may be swapped takes), and where none does, no play is left.
-    ``None`` where the search must decide.  Both are asked lazily, in that order."""
+    table, or for several melds at once whether it fits one); fitting none, it can only be
+    swapped for a wild that stands for it (``wanted``: the cards each meld whose wilds may be
+    swapped takes), and where none does, no play is left.  ``None`` where the search must
+    decide.  Both are asked lazily, in that order."""
     if any(options):
         return True
     if swapper_refusal(rules, pos) or all(card not in cards for cards in wanted):
@@ -486,9 +486,10 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> 
     last_card = not pos.owed and len(pos.hand) == 2 and not _empty_hand_refusal(turn)
     owed = bool(pos.owed) and not pos.must_go_down
     listed: list[tuple[LayOff, Verdict]] = []
+    places: dict[Card, Places] = {}
     for lay_off, new_meld in candidates:
         if last_card:
-            verdict = _left_card_verdict(turn, pos, fitting, lay_off, new_meld)
+            verdict = _left_card_verdict(turn, pos, places, fitting, lay_off, new_meld)
             if verdict is not None:
                 if verdict:
                     listed.append((lay_off, new_meld))
@@ -553,27 +554,46 @@ def _owed_placeable(turn: Turn, table: Sequence[TableMeld], fitting: Sequence[Fi
     return True
 
 
-def _left_card_verdict(turn: Turn, pos: Position, fitting: Sequence[Fits], lay_off: LayOff,
-                       new_meld: Meld) -> bool | None:
+Places = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _places(turn: Turn, pos: Position, fitting: Sequence[Fits], card: Card) -> Places:
+    """The melds of the table as it stands that ``card`` fits, and those with a wild that stands
+    for it (where the rules let that meld's wilds be swapped), by index."""
+    rules = turn.rules
+    fit = tuple(index for index, tm in enumerate(pos.table)
+                if (fitting[index] if fitting else fits(tm.meld, rules)).get(card))
+    return fit, tuple(index for index, cards in table_swaps(pos.table, rules) if card in cards)
+
+
+def _elsewhere(indices: tuple[int, ...], changed: int) -> bool:
+    """Does ``indices`` (distinct) hold a meld other than ``changed``?"""
+    return len(indices) > 1 or (len(indices) == 1 and indices[0] != changed)
+
+
+def _left_card_verdict(turn: Turn, pos: Position, places: dict[Card, Places], fitting: Sequence[Fits],
+                       lay_off: LayOff, new_meld: Meld) -> bool | None:
     """Of a hand of two cards, can the turn end after ``lay_off`` with the card it leaves, which
-    may not be discarded?  :func:`_last_card`'s answer, asked of the table as it stands and of the
-    meld the lay-off makes, without building the position after it."""
+    may not be discarded?  :func:`_last_card`'s answer, asked of the table as it stands (the
+    card's :func:`_places`, worked out once for every lay-off that leaves it and kept in
+    ``places``) and of the meld the lay-off makes, without building the position after it."""
     first, second = pos.hand
     left = second if first is lay_off.card else first
     rules = turn.rules
     changed = lay_off.meld
+    found = places.get(left)
+    if found is None:
+        found = places[left] = _places(turn, pos, fitting, left)
+    fit, swap = found
 
-    def options() -> Iterator[Options]:
-        # the melds the lay-off leaves as they are first: their answers are remembered
-        for index, tm in enumerate(pos.table):
-            if index != changed:
-                yield (fitting[index] if fitting else fits(tm.meld, rules)).get(left)
+    def options() -> Iterator[object]:
+        # the melds the lay-off leaves as they are first
+        yield _elsewhere(fit, changed)
         yield fits_card(new_meld, left, rules)
 
     def wanted() -> Iterator[frozenset[Card]]:
-        for index, cards in table_swaps(pos.table, rules):
-            if index != changed:
-                yield cards
+        if _elsewhere(swap, changed):
+            yield frozenset((left,))
         if rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets:
             yield swap_cards(new_meld, remember=False)
 
