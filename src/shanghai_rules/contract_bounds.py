@@ -94,7 +94,7 @@ class ContractBound:
         # the whole-hand bound is written for aces high only, no wild 2s and at most three runs
         self.whole = (contract.no_discard and not contract.sets and contract.runs <= 3 and not rules.ace_low
                       and not rules.wild_twos)
-        self._costs: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._costs: dict[bytes, tuple[int, ...]] = {}
         self._ones: dict[tuple[int, int], int] = {}
         # the copies of one card that the contract's runs could use at most (the bound counts up to three)
         self.usable = max(1, min(self.runs, 3))
@@ -116,6 +116,7 @@ class ContractBound:
         if not runs:
             return 0
         known = self._costs
+        cap = _AT_MOST[self.usable]
         suits: list[tuple[int, ...]] = []
         # the cheapest way to share the runs among the suits: every way of splitting one, two, three,
         # worked out as the suits come; more runs, by merging the suits' costs
@@ -125,7 +126,7 @@ class ContractBound:
         pair = _NEVER  # the cheapest two runs in one suit and one in another
         twos: list[tuple[int, int]] = []  # for three runs: each suit's two-run cost, by suit
         for index, base in enumerate(range(13 * first_suit, 52, 13)):
-            pattern = tuple(counts[base:base + 13])
+            pattern = bytes(counts[base:base + 13]).translate(cap)
             costs = known.get(pattern)
             if costs is None or costs[-1] < pool:
                 # an answer found for a smaller pool says nothing of stretches that need more wilds
@@ -172,29 +173,25 @@ class ContractBound:
             table = merged
         return table[runs]
 
-    def _suit_costs(self, counts: tuple[int, ...], pool: int) -> tuple[int, ...]:
+    def _suit_costs(self, counts: bytes, pool: int) -> tuple[int, ...]:
         """The fewest wilds ``j`` stretches in one suit cost, for ``j`` = 0 .. runs, where
         at most ``pool`` (``_NEVER`` where more), followed by ``pool``.
 
-        Remembered by the suit's cards alone, for the largest pool asked so far: an
-        answer for a pool serves every smaller one.  Only how many copies of each card
-        the runs could use matters (never more than three, nor than the runs), so
-        patterns that differ beyond that share their answer."""
-        usable = self.usable
-        if max(counts) > usable:
-            key = tuple(bytes(counts).translate(_AT_MOST[usable]))
-            found = self._costs.get(key)
-            if found is not None and found[-1] >= pool:
-                return self._remember(counts, found)
-            found = self._compute_costs(key, pool)
-            self._remember(key, found)
-            return self._remember(counts, found)
-        return self._remember(counts, self._compute_costs(counts, pool))
+        Remembered by the suit's cards alone (``counts``, a byte per card), for the largest
+        pool asked so far: an answer for a pool serves every smaller one.  Only how many
+        copies of each card the runs could use matters (never more than three, nor than the
+        runs), so the counts come capped at that, and patterns that differ beyond it share
+        their answer."""
+        found = self._compute_costs(counts, pool)
+        if len(self._costs) >= _CACHE_MAX:
+            self._costs.clear()
+        self._costs[counts] = found
+        return found
 
-    def _compute_costs(self, counts: tuple[int, ...], pool: int) -> tuple[int, ...]:
+    def _compute_costs(self, counts: bytes, pool: int) -> tuple[int, ...]:
         """What :meth:`_suit_costs` answers, worked out."""
         # the run positions where the suit has no card: the ace is at 1 and at 14 (see "lanes" at the top)
-        row = bytes(counts)
+        row = counts
         empty_row = row.translate(_NONE)
         empty = int.from_bytes(empty_row[12:] + empty_row, "little")
         apart = self.apart
@@ -280,12 +277,6 @@ class ContractBound:
             if gaps < best and gaps <= limit and gaps != self.length and not (apart and holes & (holes >> 8)):
                 best = gaps
         return best
-
-    def _remember(self, key: tuple[int, ...], costs: tuple[int, ...]) -> tuple[int, ...]:
-        if len(self._costs) >= _CACHE_MAX:
-            self._costs.clear()
-        self._costs[key] = costs
-        return costs
 
     # runs, the whole hand -----------------------------------------------------
 
