@@ -196,6 +196,21 @@ def test_isra_no_trap_lay_off_down_to_one_unplayable_card_is_refused() -> None:
     assert state.phase == "draw"
 
 
+def test_isra_no_trap_last_card_that_fitted_only_where_the_other_went_is_refused_spec4_9() -> None:
+    """SPEC 4.9 no trap (ruling): of two copies of 8H beside 4H-7H, laying one off leaves the other
+    fitting nowhere (the run now wants 9H or 3H): the lay-off is neither listed nor allowed."""
+    state = sr.setup_round(
+        sr.ISRA, hands=["4S 6S 8S", "KC KD KH 4H 5H 6H 7H 8H", "7D 3D KS", "4C 7C 9S"],
+        stock="8H 6D 8D 9D 10D", discard="AD", round_number=2, dealer=0,
+    )
+    state = play(state, sr.DrawStock(1), sr.LayDown(1, ["KC KD KH", "4H 5H 6H 7H"]))
+    assert hand(state, 1) == hand_of("8H 8H")
+    lay_off = sr.LayOff(1, "8H", 1)
+    assert lay_off not in sr.legal_actions(state)
+    refused(state, lay_off, "no trap")
+    assert sr.Discard(1, sr.parse_card("8H")) in sr.legal_actions(state)
+
+
 def test_isra_no_trap_a_last_card_that_fits_nowhere_but_frees_a_wild_still_goes_out() -> None:
     """SPEC 4.9 no trap (ruling) with 4.7 (002): under isra, laying off down to one card is allowed when
     that card, though it fits no meld, can be swapped for the wild standing for it, and the freed wild

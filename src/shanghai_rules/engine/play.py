@@ -327,21 +327,20 @@ def _last_card(turn: Turn, pos: Position) -> bool | None:
     if (pos.went_down and not rules.lay_off_on_going_down_turn) or _empty_hand_refusal(turn):
         return None
     card = pos.hand[0]
-    return _lone_card(rules, pos, card, (fits_card(tm.meld, card, rules) for tm in pos.table),
-                      (wanted for _, wanted in table_swaps(pos.table, rules)))
+    return _lone_card(rules, pos, (fits_card(tm.meld, card, rules) for tm in pos.table),
+                      (card in wanted for _, wanted in table_swaps(pos.table, rules)))
 
 
-def _lone_card(rules: Rules, pos: Position, card: Card, options: Iterable[object],
-               wanted: Iterable[frozenset[Card]]) -> bool | None:
+def _lone_card(rules: Rules, pos: Position, fits_one: Iterable[object],
+               swaps_one: Iterable[object]) -> bool | None:
     """The rule of a down player's lone last card, which may not be discarded but may go out by
-    being played: it goes out if it fits a meld (``options``: its options on each meld of the
-    table, or for several melds at once whether it fits one); fitting none, it can only be
-    swapped for a wild that stands for it (``wanted``: the cards each meld whose wilds may be
-    swapped takes), and where none does, no play is left.  ``None`` where the search must
-    decide.  Both are asked lazily, in that order."""
-    if any(options):
+    being played: it goes out if it fits a meld (``fits_one``: whether it fits, meld by meld or
+    for several melds at once); fitting none, it can only be swapped for a wild that stands for
+    it (``swaps_one``: whether a meld whose wilds may be swapped has one), and where none does,
+    no play is left.  ``None`` where the search must decide.  Both are asked lazily, in that order."""
+    if any(fits_one):
         return True
-    if swapper_refusal(rules, pos) or all(card not in cards for cards in wanted):
+    if swapper_refusal(rules, pos) or not any(swaps_one):
         return False
     return None
 
@@ -586,18 +585,17 @@ def _left_card_verdict(turn: Turn, pos: Position, places: dict[Card, Places], fi
         found = places[left] = _places(turn, pos, fitting, left)
     fit, swap = found
 
-    def options() -> Iterator[object]:
+    def fits_one() -> Iterator[object]:
         # the melds the lay-off leaves as they are first
         yield _elsewhere(fit, changed)
         yield fits_card(new_meld, left, rules)
 
-    def wanted() -> Iterator[frozenset[Card]]:
-        if _elsewhere(swap, changed):
-            yield frozenset((left,))
+    def swaps_one() -> Iterator[bool]:
+        yield _elsewhere(swap, changed)
         if rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets:
-            yield swap_cards(new_meld, remember=False)
+            yield left in swap_cards(new_meld, remember=False)
 
-    return _lone_card(rules, pos, left, options(), wanted())
+    return _lone_card(rules, pos, fits_one(), swaps_one())
 
 
 def settled(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Position:
