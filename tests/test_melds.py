@@ -897,3 +897,62 @@ def test_wild_indices_are_the_cards_not_natural_where_they_stand(
     for meld in melds:
         assert meld.wild_indices() == tuple(i for i in range(len(meld.cards)) if not meld.is_natural_at(i))
         assert meld.describe().startswith(meld.kind)
+
+
+_JOIN_RULES = {
+    **PRESETS,
+    "pagat7 with wild 2s": attrs.evolve(sr.PAGAT7, wild_twos=True),
+    "isra with at most two wilds per meld, no more than naturals": attrs.evolve(
+        sr.ISRA, max_wilds_per_meld=2, wilds_at_most_naturals=True
+    ),
+    "ten-round, wild limits at lay-down only": attrs.evolve(sr.TEN_ROUND, wild_limits_on_lay_off=False),
+    "isra, wilds may touch, aces high": attrs.evolve(sr.ISRA, run_wilds_apart=False, ace_low=False),
+    "wild limits that jump with length": attrs.evolve(
+        sr.TEN_ROUND, wilds_at_most_naturals=False, max_wilds_by_length=((3, 0), (4, 2), (6, 4))
+    ),
+}
+
+
+_WILDS = [JK, *(sr.Card(2, suit) for suit in SUITS)]
+
+
+@st.composite
+def meld_groups(draw: st.DrawFn) -> list[sr.Card]:
+    """Cards that mostly make a meld: naturals of one rank, or of one suit in order, and some wilds."""
+    if draw(st.booleans()):
+        rank = draw(st.integers(2, 14))
+        cards = [sr.Card(rank, suit) for suit in draw(st.lists(st.sampled_from(SUITS), min_size=1, max_size=4))]
+        return cards + draw(st.lists(st.sampled_from(_WILDS), max_size=3))
+    suit = draw(st.sampled_from(SUITS))
+    start = draw(st.integers(1, 11))
+    length = draw(st.integers(3, 15 - start))
+    return [card_at(p, suit) if draw(st.integers(0, 3)) else draw(st.sampled_from(_WILDS))
+            for p in range(start, start + length)]
+
+
+@pytest.mark.parametrize("name", sorted(_JOIN_RULES))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_engines_quick_lay_off_judgement_agrees_with_judging_each_new_meld_spec4_3(
+    name: str, data: st.DataObject
+) -> None:
+    """SPEC 4.3: the engine judges a card joining a meld on the table without going over every card
+    of the new meld where the rules let it (a legal meld stays legal with a natural card in its own
+    place, and, where no limit counts them, with one more wild).  For legal melds of every kind, grown
+    by lay-offs as play grows them, every card gets exactly the options lay_off_options gives, which
+    judges each new meld card by card."""
+    from shanghai_rules.melds import joined
+
+    rules = _JOIN_RULES[name]
+    group = data.draw(meld_groups(), label="group")
+    found = sr.check_meld(group, rules)
+    assume(found.meld is not None)
+    meld = found.meld
+    assert meld is not None
+    for _ in range(data.draw(st.integers(0, 6), label="lay-offs")):
+        for card in ALL_CARDS:
+            assert joined(meld, card, rules) == sr.lay_off_options(meld, card, rules), (meld.describe(), str(card))
+        options = [option for card in ALL_CARDS for option in sr.lay_off_options(meld, card, rules)]
+        if not options:
+            break
+        meld = data.draw(st.sampled_from(options), label="grown")[1]

@@ -682,7 +682,7 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | N
     """
     if not isinstance(card, Card) or _shape_reason(meld):
         return ()
-    return joined(meld, card, rules)
+    return _join(meld, card, rules, 0)  # any meld: every new one is judged card by card
 
 
 _OpenMeld = open_twin(Meld)
@@ -704,25 +704,76 @@ def make_meld(kind: MeldKind, cards: tuple[Card, ...], rank: int | None, suit: S
 
 
 def joined(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | None, Meld], ...]:
-    """:func:`lay_off_options` for a well-formed meld and a card (the engine's own values)."""
+    """:func:`lay_off_options` for a meld legal under ``rules`` and a card (the engine's own values).
+
+    What a card joining a legal meld may break is known without judging the new meld card
+    by card wherever the wild limits do not depend on its length (see :func:`_plain_join`)."""
+    return _join(meld, card, rules, _plain_join(rules))
+
+
+def _join(meld: Meld, card: Card, rules: Rules, plain: int) -> tuple[tuple[End | None, Meld], ...]:
+    """The ways ``card`` joins the well-formed ``meld``, each new meld judged card by card
+    unless ``plain`` (:func:`_plain_join` of ``rules``, for a legal ``meld``) says it need not be."""
     if meld.kind == "set":
+        rank = meld.rank
+        if plain and rank is not None and card.rank == rank and rank != JOKER:
+            # one more natural card: nothing a legal set holds can it make illegal
+            return ((None, make_meld("set", meld.cards + (card,), rank, None, 0)),)
         # a set of wilds only takes its rank from the first natural (or 2) that joins it
-        rank = card.rank if meld.rank is None and card.rank != JOKER else meld.rank
-        new = make_meld("set", meld.cards + (card,), rank, None, 0)
+        new_rank = card.rank if rank is None and card.rank != JOKER else rank
+        new = make_meld("set", meld.cards + (card,), new_rank, None, 0)
+        if plain > 1 and rank is not None and is_wild(card, rules):
+            return ((None, new),)  # one more wild, where no limit counts them
         if _validate_set(new, rules, 1, rules.wild_limits_on_lay_off):
             return ()
         return ((None, new),)
     options: list[tuple[End | None, Meld]] = []
     suit = meld.suit
     assert suit is not None
-    low, high = meld.start - 1, meld.start + len(meld.cards)
+    cards = meld.cards
+    low, high = meld.start - 1, meld.start + len(cards)
     wild = is_wild(card, rules)
-    if low >= 1 and (wild or card is _position_card(low, suit)):
-        new = make_meld("run", (card, *meld.cards), None, suit, low)
-        if not _validate_run(new, rules, 1, rules.wild_limits_on_lay_off):
-            options.append(("low", new))
-    if high <= 14 and (wild or card is _position_card(high, suit)):
-        new = make_meld("run", (*meld.cards, card), None, suit, meld.start)
-        if not _validate_run(new, rules, 1, rules.wild_limits_on_lay_off):
-            options.append(("high", new))
+    # the card in its own place, or one more wild where no limit counts them (beside a natural
+    # card where wilds may not touch), keeps a legal run legal if it stays within the ace
+    quick = plain and len(cards) < 13
+    apart = rules.run_wilds_apart
+    if low >= 1:
+        own = card is _position_card(low, suit)
+        if own or wild:
+            new = make_meld("run", (card, *cards), None, suit, low)
+            if (quick and (low > 1 or rules.ace_low)
+                    and (own or (plain > 1 and (not apart or meld.is_natural_at(0))))) \
+                    or not _validate_run(new, rules, 1, rules.wild_limits_on_lay_off):
+                options.append(("low", new))
+    if high <= 14:
+        own = card is _position_card(high, suit)
+        if own or wild:
+            new = make_meld("run", (*cards, card), None, suit, meld.start)
+            if (quick and (own or (plain > 1 and (not apart or meld.is_natural_at(len(cards) - 1))))) \
+                    or not _validate_run(new, rules, 1, rules.wild_limits_on_lay_off):
+                options.append(("high", new))
     return tuple(options)
+
+
+_PLAIN: dict[int, tuple[Rules, int]] = {}
+
+
+def _plain_join(rules: Rules) -> int:
+    """How plainly a card joining a legal meld is judged under ``rules``: 0 where a wild limit
+    depends on the meld's length (every new meld is judged card by card); 1 where it does not,
+    so a natural card in its own place keeps the meld legal; 2 where, besides, no limit counts
+    the wilds a lay-off adds, so one more wild does too (where wilds may not touch in a run,
+    beside a natural card).  Kept by the rules' identity."""
+    found = _PLAIN.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if rules.max_wilds_by_length is not None:
+        level = 0
+    elif not rules.wild_limits_on_lay_off or (rules.max_wilds_per_meld is None and not rules.wilds_at_most_naturals):
+        level = 2
+    else:
+        level = 1
+    if len(_PLAIN) >= 256:
+        _PLAIN.clear()
+    _PLAIN[id(rules)] = (rules, level)
+    return level

@@ -84,6 +84,26 @@ def test_same_seed_and_actions_give_the_same_game() -> None:
     assert a2 == b2
 
 
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 54, 108, 161, 162, 216])
+def test_the_engines_shuffle_draws_what_random_shuffle_draws_style7(size: int) -> None:
+    """STYLE 7 (seeded randomness): the engine shuffles with its own Fisher-Yates over the state's
+    random source, so a seed makes the same game whatever the Python version; it draws exactly
+    what random.Random.shuffle draws, so the order is the one that gives, and the source moves on
+    to the same next state."""
+    import random
+
+    from shanghai_rules.engine.common import shuffled
+
+    cards = list(sr.full_deck(3, 2))[:size]
+    for seed in (0, 1, 7, 2**63 + 5, 123456789):
+        order, after = shuffled(cards, seed)
+        rng = random.Random(seed)
+        expected = list(cards)
+        rng.shuffle(expected)
+        assert order == expected
+        assert after == rng.getrandbits(64)
+
+
 def test_setup_round_puts_seat_after_dealer_on_turn_with_given_piles() -> None:
     """SPEC 5: setup_round takes stock top first and discard bottom to top; the seat after the
     dealer is on turn, about to draw; hands may hold any number of cards."""

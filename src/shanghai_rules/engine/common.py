@@ -159,10 +159,24 @@ def add_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]
 
 
 def shuffled(cards: Iterable[Card], seed: int) -> tuple[list[Card], int]:
-    """``cards`` shuffled by the state's random source, and the source's next state."""
+    """``cards`` shuffled by the state's random source, and the source's next state.
+
+    The shuffle is the engine's own Fisher-Yates over :meth:`random.Random.getrandbits`,
+    drawing exactly what :meth:`random.Random.shuffle` draws, so it gives the same order
+    as that does, and does so whatever the Python version: a seed and its actions make the
+    same game everywhere."""
     rng = random.Random(seed)
     out = list(cards)
-    rng.shuffle(out)
+    bits = rng.getrandbits
+    for i in range(len(out) - 1, 0, -1):
+        # an index below i + 1, as Random._randbelow picks it: draws of just enough bits, the
+        # ones too large thrown away
+        size = i + 1
+        width = size.bit_length()
+        j = bits(width)
+        while j >= size:
+            j = bits(width)
+        out[i], out[j] = out[j], out[i]
     return out, rng.getrandbits(64)
 
 
