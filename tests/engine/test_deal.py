@@ -84,7 +84,7 @@ def test_same_seed_and_actions_give_the_same_game() -> None:
     assert a2 == b2
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 54, 108, 161, 162, 216])
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 5, 8, 9, 54, 64, 65, 108, 128, 129, 161, 162, 216])
 def test_the_engines_shuffle_draws_what_random_shuffle_draws_style7(size: int) -> None:
     """STYLE 7 (seeded randomness): the engine shuffles with its own Fisher-Yates over the state's
     random source, so a seed makes the same game whatever the Python version; it draws exactly

@@ -34,7 +34,7 @@ from .common import clear_caches as _clear_common
 from .common import discard_row, fits, replacer, seat_actions, table_fits, table_reach, trusted
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_allowed, turn_end_refusal
-from .draw import buy, buy_refusal, call_shanghai, draw_stock, take_discard, withdraw_buy
+from .draw import buy, call_shanghai, draw_stock, seat_buy_refusal, take_discard, withdraw_buy
 from .play import Verdict, clear_turns, judge_play, lay_down_plays, listed_lay_offs, position_of, settled, swap_plays
 from .play import can_finish as _can_finish
 from .scoring import end_round
@@ -56,11 +56,18 @@ def _play(state: GameState, action: LayDown | LayOff | SwapWild) -> GameState:
     listed_for, lay_downs, lay_offs, swaps = _listed[0]
     known: Verdict | None = None
     if listed_for is state:
-        kind = type(action)
-        for listed, verdict in lay_offs if kind is LayOff else swaps if kind is SwapWild else lay_downs:
-            if listed is action or listed == action:
-                known = verdict
-                break
+        if type(action) is LayOff:
+            # the fields compared directly (the seat is the one on turn for every listed play)
+            card, meld, end = action.card, action.meld, action.end
+            for lay_off, verdict in lay_offs:
+                if lay_off is action or (lay_off.card is card and lay_off.meld == meld and lay_off.end == end):
+                    known = verdict
+                    break
+        else:
+            for listed, verdict in swaps if type(action) is SwapWild else lay_downs:
+                if listed is action or listed == action:
+                    known = verdict
+                    break
     if known is not None:
         after = settled(turn, pos, action, known)
     else:
@@ -86,7 +93,7 @@ _played = replacer("hands", "table", "down", "went_down_this_turn", "owed_wilds"
 # action) to that very state uses the judgement already made instead of making it again.  Kept
 # as listed, unhashed: apply looks for one play among them, and most listings apply none.
 _Listed = Sequence[tuple[Action, Verdict]]
-_listed: list[tuple[object, _Listed, _Listed, _Listed]] = [(None, (), (), ())]
+_listed: list[tuple[object, _Listed, Sequence[tuple[LayOff, Verdict]], _Listed]] = [(None, (), (), ())]
 
 
 _HANDLERS: dict[type[Any], Callable[[GameState, Any], GameState]] = {
@@ -201,7 +208,8 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
                 actions.append(draw_stock)
                 if upcard:
                     actions.append(take_discard)
-            elif upcard and not buy_refusal(state, seat):
+            elif upcard and not seat_buy_refusal(state, seat):
+                # (buy_refusal's other questions are answered: the phase, the seat, the upcard)
                 actions.append(buy_it)
             if requests and seat in requests:
                 actions.append(withdraw)
@@ -235,7 +243,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             downs.append((lay_down, after))
             if len(downs) >= lay_downs:
                 break
-    offs: Sequence[tuple[Action, Verdict]] = ()
+    offs: Sequence[tuple[LayOff, Verdict]] = ()
     if pos.down:
         offs = listed_lay_offs(turn, pos, table_fits(state.table, state.rules))
         actions += [lay_off for lay_off, _ in offs]

@@ -168,13 +168,17 @@ def shuffled(cards: Iterable[Card], seed: int) -> tuple[list[Card], int]:
     rng = random.Random(seed)
     out = list(cards)
     bits = rng.getrandbits
+    # each index below i + 1 is drawn as Random._randbelow draws it: as many bits as i + 1 has
+    # (``width``, one fewer from where i falls below ``top``, one less than a power of two), the
+    # draws too large thrown away
+    width = len(out).bit_length()
+    top = (1 << width >> 1) - 1
     for i in range(len(out) - 1, 0, -1):
-        # an index below i + 1, as Random._randbelow picks it: draws of just enough bits, the
-        # ones too large thrown away
-        size = i + 1
-        width = size.bit_length()
+        if i < top:
+            width -= 1
+            top >>= 1
         j = bits(width)
-        while j >= size:
+        while j > i:
             j = bits(width)
         out[i], out[j] = out[j], out[i]
     return out, rng.getrandbits(64)

@@ -10,7 +10,8 @@ from ..state import GameState, TableMeld
 from .common import add_cards, fits, pick, remove_cards, replace, replacer, take_from_stock
 from .scoring import end_round
 
-__all__ = ["buy", "buy_refusal", "call_shanghai", "draw_stock", "shanghai_option", "take_discard", "withdraw_buy"]
+__all__ = ["buy", "buy_refusal", "call_shanghai", "draw_stock", "seat_buy_refusal", "shanghai_option", "take_discard",
+           "withdraw_buy"]
 
 
 def _on_turn(state: GameState, action: DrawStock | TakeDiscard) -> None:
@@ -76,6 +77,12 @@ def buy_refusal(state: GameState, seat: int) -> str:
         return "the player on turn takes the upcard free instead of buying it"
     if not state.discard or not state.upcard_live:
         return "there is no upcard to buy"
+    return seat_buy_refusal(state, seat)
+
+
+def seat_buy_refusal(state: GameState, seat: int) -> str:
+    """:func:`buy_refusal` where the upcard may be bought now and ``seat`` is a seat not on turn:
+    what is left to judge is the seat's own (SPEC 4.4); empty if it may."""
     if seat == state.discarder:
         return "a player may not buy back their own discard"
     left = state.buys_left[seat]
