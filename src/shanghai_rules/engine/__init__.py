@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from ..actions import (
     Action,
@@ -29,13 +29,25 @@ from ..actions import (
     WithdrawBuy,
 )
 from ..errors import IllegalAction
+from ..rules import PAGAT7
 from ..state import GameState
 from .common import clear_caches as _clear_common
 from .common import discard_row, fits, replacer, seat_actions, table_fits, table_reach, trusted
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_allowed, turn_end_refusal
 from .draw import buy, call_shanghai, draw_stock, seat_buy_refusal, take_discard, withdraw_buy
-from .play import Verdict, clear_turns, judge_play, lay_down_plays, listed_lay_offs, position_of, settled, swap_plays
+from .play import (
+    Position,
+    Turn,
+    Verdict,
+    clear_turns,
+    judge_play,
+    lay_down_plays,
+    listed_lay_offs,
+    position_of,
+    settled,
+    swap_plays,
+)
 from .play import can_finish as _can_finish
 from .scoring import end_round
 
@@ -52,10 +64,11 @@ def _play(state: GameState, action: LayDown | LayOff | SwapWild) -> GameState:
         raise IllegalAction(f"{name}: plays come after the draw, on one's own turn (phase {state.phase!r})", action)
     if action.player != state.turn:
         raise IllegalAction(f"{name}: it is seat {state.turn}'s turn, not seat {action.player}'s", action)
-    turn, pos = position_of(state)
-    listed_for, lay_downs, lay_offs, swaps = _listed[0]
+    listed_for, lay_downs, lay_offs, swaps, turn, pos = _listed[0]
     known: Verdict | None = None
-    if listed_for is state:
+    if listed_for is not state:
+        turn, pos = position_of(state)
+    else:
         if type(action) is LayOff:
             # the fields compared directly (the seat is the one on turn for every listed play)
             card, meld, end = action.card, action.meld, action.end
@@ -90,10 +103,13 @@ _played = replacer("hands", "table", "down", "went_down_this_turn", "owed_wilds"
 
 # The plays legal_actions last listed, for the state it was asked about: the lay-downs, lay-offs
 # and swaps, each with its verdict (see play.Verdict), so that applying one of them (or an equal
-# action) to that very state uses the judgement already made instead of making it again.  Kept
-# as listed, unhashed: apply looks for one play among them, and most listings apply none.
+# action) to that very state uses the judgement already made instead of making it again; and the
+# state's turn and position.  Kept as listed, unhashed: apply looks for one play among them, and
+# most listings apply none.
 _Listed = Sequence[tuple[Action, Verdict]]
-_listed: list[tuple[object, _Listed, Sequence[tuple[LayOff, Verdict]], _Listed]] = [(None, (), (), ())]
+_NOTHING_LISTED: Final = (None, (), (), (), Turn(PAGAT7, PAGAT7.contracts[0], 0, 1),
+                          Position((), (), False, False, (), False))
+_listed: list[tuple[object, _Listed, Sequence[tuple[LayOff, Verdict]], _Listed, Turn, Position]] = [_NOTHING_LISTED]
 
 
 _HANDLERS: dict[type[Any], Callable[[GameState, Any], GameState]] = {
@@ -159,7 +175,7 @@ def clear_caches() -> None:
     _clear_common()
     clear_turns()
     _cuts.cache_clear()
-    _listed[0] = (None, (), (), ())
+    _listed[0] = _NOTHING_LISTED
 
 
 @lru_cache(maxsize=256)
@@ -252,7 +268,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
         if _can_finish(turn, after):
             actions.append(swap)
             swaps.append((swap, after))
-    _listed[0] = (state, downs, offs, swaps)
+    _listed[0] = (state, downs, offs, swaps, turn, pos)
     if not turn_end_refusal(state, seat):
         row = discard_row(seat)
         if state.rules.shanghai_call and state.table:

@@ -13,7 +13,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from .._frozen import open_twin
-from ..actions import Buy, Discard, DrawStock, LayDown, TakeDiscard, WithdrawBuy
+from ..actions import Buy, Discard, DrawStock, LayDown, LayOff, TakeDiscard, WithdrawBuy
 from ..cards import ALL_CARDS, Card
 from ..contracts import clear_search_caches
 from ..errors import IllegalAction
@@ -31,7 +31,9 @@ __all__ = [
     "fits",
     "fits_card",
     "holds",
+    "lay_off_action",
     "new_lay_down",
+    "place",
     "remembered_fits",
     "remove_cards",
     "replace",
@@ -132,6 +134,11 @@ def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card], why: str = "") -
 def holds(hand: Sequence[Card], card: Card) -> bool:
     """``card in hand``, found the quick way :func:`remove_cards` finds cards."""
     return _place(hand, card) >= 0
+
+
+def place(cards: Sequence[Card], card: Card) -> int:
+    """Where ``card`` is in ``cards`` (-1 if it is not), found the quick way :func:`remove_cards` finds cards."""
+    return _place(cards, card)
 
 
 def _place(cards: Sequence[Card], card: Card) -> int:
@@ -385,6 +392,21 @@ def trusted(cls: type[_A], *values: Any) -> _A:
     return action
 
 
+_LAY_OFFS: dict[tuple[int, Card, int, End | None], LayOff] = {}
+
+
+def lay_off_action(player: int, card: Card, meld: int, end: End | None) -> LayOff:
+    """``trusted(LayOff, player, card, meld, end)``, kept in a table of its own: ``legal_actions``
+    lists lay-offs for every down player's play, and this is the quicker look-up."""
+    key = (player, card, meld, end)
+    action = _LAY_OFFS.get(key)
+    if action is None:
+        if len(_LAY_OFFS) >= _ACTIONS_MAX:
+            _LAY_OFFS.clear()
+        action = _LAY_OFFS[key] = trusted(LayOff, player, card, meld, end)
+    return action
+
+
 _OpenLayDown = open_twin(LayDown)
 
 
@@ -530,5 +552,6 @@ def clear_caches() -> None:
     _last_swaps[0] = ((), None, ())
     _last_reach[0] = ((), None, _EMPTY)
     _ACTIONS.clear()
+    _LAY_OFFS.clear()
     _DISCARD_ROWS.clear()
     _SEAT_ACTIONS.clear()

@@ -8,7 +8,7 @@ from ..cards import Card
 from ..errors import IllegalAction
 from ..rules import Contract, Rules
 from ..state import GameState
-from .common import holds, remove_cards, replace, replacer, table_takes
+from .common import place, replace, replacer, table_takes
 from .scoring import end_round
 
 __all__ = [
@@ -70,14 +70,20 @@ def shanghai_refusal(state: GameState, card: Card) -> str:
 
 def discard_refusal(state: GameState, action: Discard) -> str:
     """Why ``action`` may not be made now; empty if it may."""
+    return _judged(state, action)[0]
+
+
+def _judged(state: GameState, action: Discard) -> tuple[str, int]:
+    """Why ``action`` may not be made now (empty if it may), and where the card is in the hand."""
     reason = turn_end_refusal(state, action.player)
     if reason:
-        return reason
-    if not holds(state.hands[action.player], action.card):
-        return f"{action.card} is not in seat {action.player}'s hand"
+        return reason, -1
+    index = place(state.hands[action.player], action.card)
+    if index < 0:
+        return f"{action.card} is not in seat {action.player}'s hand", index
     if action.shanghai:
-        return shanghai_refusal(state, action.card)
-    return ""
+        return shanghai_refusal(state, action.card), index
+    return "", index
 
 
 _turn_ended = replacer(
@@ -88,13 +94,14 @@ _turn_ended = replacer(
 
 def discard(state: GameState, action: Discard) -> GameState:
     """Discard a card: the turn ends, or the round if it was the last card (SPEC 4.9)."""
-    reason = discard_refusal(state, action)
+    reason, index = _judged(state, action)
     if reason:
         raise IllegalAction(f"Discard: {reason}", action)
     rules = state.rules
     seat = action.player
     hands = list(state.hands)
-    hands[seat] = remove_cards(hands[seat], (action.card,))
+    hand = hands[seat]
+    hands[seat] = hand[:index] + hand[index + 1:]
     open_call = not action.shanghai and shanghai_allowed(state, action.card)
     turns = state.turns_taken + 1
     after = _turn_ended(

@@ -26,6 +26,7 @@ from .common import (
     fits,
     fits_card,
     holds,
+    lay_off_action,
     new_lay_down,
     remove_cards,
     swap_cards,
@@ -459,9 +460,9 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) 
             if not options:
                 continue
             if len(options) == 1:
-                found.append((trusted(LayOff, turn.player, card, index, None), options[0][1]))
+                found.append((lay_off_action(turn.player, card, index, None), options[0][1]))
             else:
-                found += [(trusted(LayOff, turn.player, card, index, end), new_meld) for end, new_meld in options]
+                found += [(lay_off_action(turn.player, card, index, end), new_meld) for end, new_meld in options]
     return found
 
 
