@@ -140,9 +140,9 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalAction(f"{action!r} is not an action", action)
     if state.phase == "game_over":
         raise IllegalAction(f"{type(action).__name__}: the game is over", action)
-    player = getattr(action, "player", None)
-    if player is not None and player >= len(state.hands):
-        raise IllegalAction(f"{type(action).__name__}: there is no seat {player} "
+    # every action but StartRound names the seat that makes it
+    if handler is not start_round and action.player >= len(state.hands):  # type: ignore[union-attr]
+        raise IllegalAction(f"{type(action).__name__}: there is no seat {action.player} "  # type: ignore[union-attr]
                             f"({len(state.hands)} players)", action)
     return handler(state, action)
 
@@ -207,7 +207,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     players = len(state.hands)
     if player is not None and (type(player) is not int or not 0 <= player < players):
         raise IllegalAction(f"legal_actions: there is no seat {player!r} ({players} players)")
-    if type(lay_downs) is not int or lay_downs < 1:
+    if lay_downs != LAY_DOWN_CHOICES and (type(lay_downs) is not int or lay_downs < 1):
         raise IllegalAction(f"legal_actions: lay_downs must be a whole number of at least 1, not {lay_downs!r}")
     phase = state.phase
     actions: list[Action] = []
@@ -219,16 +219,16 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
         calls = state.shanghai_open
         rows = seat_actions(players)
         for seat in range(players) if player is None else (player,):
-            draw_stock, take_discard, buy_it, withdraw = rows[seat]
             if seat == on_turn:
-                actions.append(draw_stock)
+                own = rows[seat]  # DrawStock, TakeDiscard, Buy, WithdrawBuy
+                actions.append(own[0])
                 if upcard:
-                    actions.append(take_discard)
+                    actions.append(own[1])
             elif upcard and not seat_buy_refusal(state, seat):
                 # (buy_refusal's other questions are answered: the phase, the seat, the upcard)
-                actions.append(buy_it)
+                actions.append(rows[seat][2])
             if requests and seat in requests:
-                actions.append(withdraw)
+                actions.append(rows[seat][3])
             if calls and seat != state.discarder and len(state.hands[seat]) >= 2:
                 top = state.discard[-1]
                 for index, tm in enumerate(state.table):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import operator
 import random
-from bisect import bisect_left, insort
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeVar
 
@@ -157,8 +157,12 @@ def _place(cards: Sequence[Card], card: Card) -> int:
     return -1
 
 
-def add_cards(hand: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...]:
+def add_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     """``hand`` with ``cards`` added, kept sorted."""
+    if len(cards) == 1:
+        card = cards[0]
+        index = bisect_right(hand, card.code, key=_code)
+        return (*hand[:index], card, *hand[index:])
     out = list(hand)
     for card in cards:
         insort(out, card, key=_code)
@@ -206,6 +210,8 @@ def take_from_stock(
     a new stock (SPEC 4.5); cards that even that cannot supply are not taken.
     Returns (cards taken, stock, discard, seed).
     """
+    if count == 1 and stock:  # the draw
+        return stock[:1], stock[1:], discard, seed
     taken: list[Card] = []
     while len(taken) < count:
         if not stock:
