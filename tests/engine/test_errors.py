@@ -235,3 +235,15 @@ def test_a_meld_built_from_a_list_is_kept_as_a_tuple_spec_5() -> None:
     assert state.table[0].cards == sr.parse_cards("8C 8D 8H")
     assert sr.legal_actions(state)
     assert sr.apply(state, sr.Discard(1, sr.parse_card("KS"))).phase == "draw"
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.0, True, "1", None, 2.5])
+def test_legal_actions_refuses_a_lay_downs_that_is_not_a_whole_number_of_at_least_one_spec6(bad: Any) -> None:
+    """SPEC 6: ``legal_actions``' ``lay_downs`` is a whole number of at least 1 (not a bool, not a
+    float, not text); anything else is an IllegalAction naming it, and the state is unchanged."""
+    state = drawn()
+    before = sr.to_json(state)
+    with pytest.raises(sr.IllegalAction, match="lay_downs"):
+        sr.legal_actions(state, lay_downs=bad)
+    assert sr.to_json(state) == before
+    assert sr.legal_actions(state, lay_downs=1) == sr.legal_actions(state)

@@ -207,7 +207,8 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     players = len(state.hands)
     if player is not None and (type(player) is not int or not 0 <= player < players):
         raise IllegalAction(f"legal_actions: there is no seat {player!r} ({players} players)")
-    if lay_downs != LAY_DOWN_CHOICES and (type(lay_downs) is not int or lay_downs < 1):
+    # (the default, the very object, passes at once; anything else is judged)
+    if lay_downs is not LAY_DOWN_CHOICES and (type(lay_downs) is not int or lay_downs < 1):
         raise IllegalAction(f"legal_actions: lay_downs must be a whole number of at least 1, not {lay_downs!r}")
     phase = state.phase
     actions: list[Action] = []

@@ -124,7 +124,7 @@ def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card], why: str = "") -
     """``hand`` less ``cards`` (a multiset difference); IllegalAction if a card is not there."""
     rest = list(hand)
     for card in cards:
-        index = _place(rest, card)
+        index = place(rest, card)
         if index < 0:
             raise IllegalAction(why or f"{card} is not in the hand")
         del rest[index]
@@ -133,15 +133,10 @@ def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card], why: str = "") -
 
 def holds(hand: Sequence[Card], card: Card) -> bool:
     """``card in hand``, found the quick way :func:`remove_cards` finds cards."""
-    return _place(hand, card) >= 0
+    return place(hand, card) >= 0
 
 
 def place(cards: Sequence[Card], card: Card) -> int:
-    """Where ``card`` is in ``cards`` (-1 if it is not), found the quick way :func:`remove_cards` finds cards."""
-    return _place(cards, card)
-
-
-def _place(cards: Sequence[Card], card: Card) -> int:
     """Where ``card`` is in ``cards`` (-1 if it is not).
 
     The engine keeps hands sorted by code, so the card is looked for there first, by
