@@ -280,14 +280,24 @@ def _set_options(rules: Rules, contract: Contract) -> tuple[SetOptions, SetOptio
 WildCaps = tuple[tuple[int | None, ...], int | None, bool]
 
 
-@lru_cache(maxsize=1024)
-def _tables(rules: Rules, contract: Contract,
-            size: int) -> tuple[WildCaps, ContractBound, tuple[SetOptions, SetOptions, bool], SetShapes]:
+Tables = tuple[WildCaps, ContractBound, tuple[SetOptions, SetOptions, bool], "SetShapes"]
+_TABLES: dict[tuple[int, int, int], tuple[Rules, Contract, Tables]] = {}
+
+
+def _tables(rules: Rules, contract: Contract, size: int) -> Tables:
     """The tables the search of ``contract`` under ``rules`` in a hand of ``size`` cards asks:
-    its wild limits, its bounds, its set options and its set shapes."""
+    its wild limits, its bounds, its set options and its set shapes.  Kept by the identity of
+    the rules and the contract (each entry holds both, so the ids stay theirs)."""
+    entry = _TABLES.get((id(rules), id(contract), size))
+    if entry is not None and entry[0] is rules and entry[1] is contract:
+        return entry[2]
     caps = _wild_caps(rules, size)
     shapes = _regular_set_shapes(rules, contract, caps)
-    return caps, contract_bound(rules, contract), _set_options(rules, contract), shapes
+    tables = caps, contract_bound(rules, contract), _set_options(rules, contract), shapes
+    if len(_TABLES) >= 1024:
+        _TABLES.clear()
+    _TABLES[(id(rules), id(contract), size)] = (rules, contract, tables)
+    return tables
 
 
 SetShapes = tuple[tuple[tuple[int, int], ...], ...]
@@ -903,7 +913,7 @@ def clear_search_caches() -> None:
     _wild_caps.cache_clear()
     _set_options.cache_clear()
     contract_bound.cache_clear()
-    _tables.cache_clear()
+    _TABLES.clear()
 
 
 def contract_layouts(hand: Iterable[Card], rules: Rules, round_number: int) -> Iterator[tuple[Meld, ...]]:

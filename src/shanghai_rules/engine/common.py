@@ -8,6 +8,7 @@ import operator
 import random
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Iterable, Sequence
+from operator import is_
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -308,7 +309,16 @@ def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
     last_table, last_rules, last = _last_fits[0]
     if table is last_table and rules is last_rules:
         return last
-    if rules is last_rules and len(last_table) <= len(table):
+    if rules is last_rules and len(last_table) == len(table):
+        # a lay-off: one meld changed (found with the identity test run over the table at once)
+        same = list(map(is_, table, last_table))
+        if same.count(False) == 1:
+            changed = same.index(False)
+            found = (*last[:changed], fits(table[changed].meld, rules), *last[changed + 1:])
+        else:
+            found = tuple(last[index] if tm is last_table[index] else fits(tm.meld, rules)
+                          for index, tm in enumerate(table))
+    elif rules is last_rules and len(last_table) < len(table):
         found = tuple(last[index] if index < len(last_table) and tm is last_table[index] else fits(tm.meld, rules)
                       for index, tm in enumerate(table))
     else:

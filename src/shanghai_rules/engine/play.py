@@ -77,6 +77,12 @@ class Position(NamedTuple):
     played_wild: bool = False
 
 
+def _position(fields: tuple[object, ...]) -> Position:
+    """``Position(*fields)``, without the named tuple's own constructor (a Python-level call):
+    plays make one for every play they weigh."""
+    return tuple.__new__(Position, fields)
+
+
 #: What the judgement of a listed play leaves: the position after it, or, for a lay-off that
 #: surely leaves the turn able to end, the meld it makes (the position is built when it is played).
 Verdict = Position | Meld
@@ -92,8 +98,8 @@ def position_of(state: GameState) -> tuple[Turn, Position]:
         if len(_TURNS) >= 4096:
             _TURNS.clear()
         turn = _TURNS[key] = Turn(rules, rules.contracts[state.round_number - 1], p, state.round_number)
-    pos = Position(state.hands[p], state.table, state.down[p], state.went_down_this_turn,
-                   state.owed_wilds, state.must_go_down, state.played_wild_this_turn)
+    pos = _position((state.hands[p], state.table, state.down[p], state.went_down_this_turn,
+                     state.owed_wilds, state.must_go_down, state.played_wild_this_turn))
     return turn, pos
 
 
@@ -154,7 +160,7 @@ def _go_down(turn: Turn, pos: Position, action: LayDown, melds: tuple[Meld, ...]
             if wild_positions(meld):
                 wilds = True
                 break
-    return Position(hand, table, True, True, _settle_owed(pos.owed, laid), False, wilds)
+    return _position((hand, table, True, True, _settle_owed(pos.owed, laid), False, wilds))
 
 
 def _lay_off(turn: Turn, pos: Position, action: LayOff) -> Position:
@@ -210,7 +216,7 @@ def laid_off(turn: Turn, pos: Position, action: LayOff, new_meld: Meld) -> Posit
     placed = 0 if new_meld.kind == "run" and new_meld.start < target.meld.start else len(new_meld.cards) - 1
     wild = pos.played_wild or not new_meld.is_natural_at(placed)
     owed = _settle_owed(pos.owed, (card,))
-    return Position(hand, tuple(table), pos.down, pos.went_down, owed, pos.must_go_down, wild)
+    return _position((hand, tuple(table), pos.down, pos.went_down, owed, pos.must_go_down, wild))
 
 
 def swapper_refusal(rules: Rules, pos: Position) -> str:
@@ -266,7 +272,7 @@ def _swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
     if rules.swapped_wild_must_be_played:
         owed = (*owed, freed)
     must = pos.must_go_down or (rules.swap_forces_going_down and not pos.down)
-    return Position(hand, tuple(table), pos.down, pos.went_down, owed, must, pos.played_wild)
+    return _position((hand, tuple(table), pos.down, pos.went_down, owed, must, pos.played_wild))
 
 
 def judge_play(turn: Turn, pos: Position, action: Play, *, no_trap: bool = True) -> Position:
