@@ -755,25 +755,14 @@ def _join(meld: Meld, card: Card, rules: Rules, plain: int) -> tuple[tuple[End |
     return tuple(options)
 
 
-_PLAIN: dict[int, tuple[Rules, int]] = {}
-
-
 def _plain_join(rules: Rules) -> int:
     """How plainly a card joining a legal meld is judged under ``rules``: 0 where a wild limit
     depends on the meld's length (every new meld is judged card by card); 1 where it does not,
     so a natural card in its own place keeps the meld legal; 2 where, besides, no limit counts
     the wilds a lay-off adds, so one more wild does too (where wilds may not touch in a run,
-    beside a natural card).  Kept by the rules' identity."""
-    found = _PLAIN.get(id(rules))
-    if found is not None and found[0] is rules:
-        return found[1]
+    beside a natural card)."""
     if rules.max_wilds_by_length is not None:
-        level = 0
-    elif not rules.wild_limits_on_lay_off or (rules.max_wilds_per_meld is None and not rules.wilds_at_most_naturals):
-        level = 2
-    else:
-        level = 1
-    if len(_PLAIN) >= 256:
-        _PLAIN.clear()
-    _PLAIN[id(rules)] = (rules, level)
-    return level
+        return 0
+    if not rules.wild_limits_on_lay_off or (rules.max_wilds_per_meld is None and not rules.wilds_at_most_naturals):
+        return 2
+    return 1
