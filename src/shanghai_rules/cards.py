@@ -284,10 +284,6 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     return " ".join(str(card) for card in cards)
 
 
-# each supply made so far, by (decks, jokers per deck): a new round asks for the same one again
-_SUPPLIES: dict[tuple[int, int], tuple[Card, ...]] = {}
-
-
 def full_deck(decks: int, jokers_per_deck: int, *, rng: random.Random | None = None) -> list[Card]:
     """The card supply: ``decks`` standard 52-card decks plus ``jokers_per_deck`` jokers each.
 
@@ -298,13 +294,8 @@ def full_deck(decks: int, jokers_per_deck: int, *, rng: random.Random | None = N
         if type(count) is not int or count < 0:
             raise CardError(f"{name}: must be a whole number of at least 0, not {count!r}")
     # in card-code order as made: each card of ALL_CARDS in turn, then the jokers (code 52)
-    supply = _SUPPLIES.get((decks, jokers_per_deck))
-    if supply is None:
-        jokers = (ALL_CARDS[52],) * (decks * jokers_per_deck)
-        supply = tuple(card for card in ALL_CARDS[:52] for _ in range(decks)) + jokers
-        if len(_SUPPLIES) < 64:
-            _SUPPLIES[(decks, jokers_per_deck)] = supply
-    cards = list(supply)
+    cards = [card for card in ALL_CARDS[:52] for _ in range(decks)]
+    cards.extend([ALL_CARDS[52]] * (decks * jokers_per_deck))
     if rng is not None:
         rng.shuffle(cards)
     return cards

@@ -168,8 +168,9 @@ def clear_caches() -> None:
     questions that come back (the cards that fit a meld, the runs a suit can
     make, actions already built): a game in progress asks many of them again.
     :func:`legal_actions` also keeps, for the last state it listed plays for,
-    each listed play's verdict, which :func:`apply` reuses when given that very
-    state and an equal action.  Nothing depends on them but speed; they fill
+    each listed play's verdict and the position it judged them on, which
+    :func:`apply` reuses when given that very state (and, for the verdict, an
+    equal action).  Nothing depends on them but speed; they fill
     again as needed.
     """
     _clear_common()

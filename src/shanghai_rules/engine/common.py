@@ -15,7 +15,7 @@ import attrs
 
 from .._frozen import open_twin
 from ..actions import Buy, Discard, DrawStock, LayDown, LayOff, TakeDiscard, WithdrawBuy
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, Card, full_deck
 from ..contracts import clear_search_caches
 from ..errors import IllegalAction
 from ..melds import End, Meld, joined, make_meld
@@ -40,6 +40,7 @@ __all__ = [
     "replace",
     "replacer",
     "seat_actions",
+    "supply",
     "swap_cards",
     "table_fits",
     "table_meld",
@@ -163,6 +164,21 @@ def add_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]
     for card in cards:
         insort(out, card, key=_code)
     return tuple(out)
+
+
+_SUPPLIES: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def supply(decks: int, jokers_per_deck: int) -> tuple[Card, ...]:
+    """:func:`~shanghai_rules.cards.full_deck` as a tuple, kept for the supplies a game deals again
+    round after round (the engine's own, checked counts)."""
+    found = _SUPPLIES.get((decks, jokers_per_deck))
+    if found is None:
+        found = tuple(full_deck(decks, jokers_per_deck))
+        if len(_SUPPLIES) >= 16:
+            _SUPPLIES.clear()
+        _SUPPLIES[(decks, jokers_per_deck)] = found
+    return found
 
 
 def shuffled(cards: Iterable[Card], seed: int) -> tuple[list[Card], int]:
@@ -564,5 +580,6 @@ def clear_caches() -> None:
     _last_reach[0] = ((), None, _EMPTY)
     _ACTIONS.clear()
     _LAY_OFFS.clear()
+    _SUPPLIES.clear()
     _DISCARD_ROWS.clear()
     _SEAT_ACTIONS.clear()

@@ -8,11 +8,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ..actions import Cut, StartRound
-from ..cards import Card, full_deck, parse_cards
+from ..cards import Card, parse_cards
 from ..errors import IllegalAction
 from ..rules import Rules, RulesError
 from ..state import GameState
-from .common import replace, shuffled
+from .common import replace, shuffled, supply
 
 __all__ = ["cut", "new_game", "setup_round", "start_round"]
 
@@ -30,7 +30,7 @@ def _fresh_round(
     results: tuple, seed: int,  # type: ignore[type-arg]
 ) -> GameState:
     """The cards of a new round shuffled; dealt at once, or waiting for the cut."""
-    deck, seed = shuffled(full_deck(rules.decks_for(players), rules.jokers_per_deck), seed)
+    deck, seed = shuffled(supply(rules.decks_for(players), rules.jokers_per_deck), seed)
     state = GameState(
         rules=rules, round_number=round_number, dealer=dealer, phase="cut", turn=(dealer - 1) % players,
         hands=((),) * players, table=(), stock=tuple(deck), discard=(), upcard_live=False, discarder=None,
