@@ -68,19 +68,18 @@ def _play(state: GameState, action: LayDown | LayOff | SwapWild) -> GameState:
     known: Verdict | None = None
     if listed_for is not state:
         turn, pos = position_of(state)
+    elif type(action) is LayOff:
+        # the fields compared directly (the seat is the one on turn for every listed play)
+        card, meld, end = action.card, action.meld, action.end
+        for lay_off, verdict in lay_offs:
+            if lay_off is action or (lay_off.card is card and lay_off.meld == meld and lay_off.end == end):
+                known = verdict
+                break
     else:
-        if type(action) is LayOff:
-            # the fields compared directly (the seat is the one on turn for every listed play)
-            card, meld, end = action.card, action.meld, action.end
-            for lay_off, verdict in lay_offs:
-                if lay_off is action or (lay_off.card is card and lay_off.meld == meld and lay_off.end == end):
-                    known = verdict
-                    break
-        else:
-            for listed, verdict in swaps if type(action) is SwapWild else lay_downs:
-                if listed is action or listed == action:
-                    known = verdict
-                    break
+        for listed, verdict in swaps if type(action) is SwapWild else lay_downs:
+            if listed is action or listed == action:
+                known = verdict
+                break
     if known is not None:
         after = settled(turn, pos, action, known)
     else:

@@ -8,7 +8,6 @@ import operator
 import random
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Iterable, Sequence
-from operator import is_
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -170,8 +169,8 @@ _SUPPLIES: dict[tuple[int, int], tuple[Card, ...]] = {}
 
 
 def supply(decks: int, jokers_per_deck: int) -> tuple[Card, ...]:
-    """:func:`~shanghai_rules.cards.full_deck` as a tuple, kept for the supplies a game deals again
-    round after round (the engine's own, checked counts)."""
+    """:func:`~shanghai_rules.cards.full_deck` as a tuple, kept (a few, by their counts, which come
+    from checked rules) since a game deals the same supply round after round."""
     found = _SUPPLIES.get((decks, jokers_per_deck))
     if found is None:
         found = tuple(full_deck(decks, jokers_per_deck))
@@ -325,20 +324,18 @@ def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
     last_table, last_rules, last = _last_fits[0]
     if table is last_table and rules is last_rules:
         return last
-    if rules is last_rules and len(last_table) == len(table):
-        # a lay-off: one meld changed (found with the identity test run over the table at once)
-        same = list(map(is_, table, last_table))
+    shared = len(last_table) if rules is last_rules and len(last_table) <= len(table) else 0
+    if shared and shared == len(table):
+        # the commonest change, a lay-off: one meld changed (found by the identity test run over
+        # the table at once)
+        same = list(map(operator.is_, table, last_table))
         if same.count(False) == 1:
             changed = same.index(False)
             found = (*last[:changed], fits(table[changed].meld, rules), *last[changed + 1:])
-        else:
-            found = tuple(last[index] if tm is last_table[index] else fits(tm.meld, rules)
-                          for index, tm in enumerate(table))
-    elif rules is last_rules and len(last_table) < len(table):
-        found = tuple(last[index] if index < len(last_table) and tm is last_table[index] else fits(tm.meld, rules)
-                      for index, tm in enumerate(table))
-    else:
-        found = tuple(fits(tm.meld, rules) for tm in table)
+            _last_fits[0] = (table, rules, found)
+            return found
+    found = tuple(last[index] if index < shared and tm is last_table[index] else fits(tm.meld, rules)
+                  for index, tm in enumerate(table))
     _last_fits[0] = (table, rules, found)
     return found
 
@@ -405,6 +402,15 @@ def trusted(cls: type[_A], *values: Any) -> _A:
     action = _ACTIONS.get(key)
     if action is not None:
         return action  # type: ignore[no-any-return]
+    action = _built(cls, values)
+    if len(_ACTIONS) >= _ACTIONS_MAX:
+        _ACTIONS.clear()
+    _ACTIONS[key] = action
+    return action
+
+
+def _built(cls: type[_A], values: tuple[Any, ...]) -> _A:
+    """``cls(*values)`` without the field validators (see :func:`trusted`), nothing remembered."""
     names = _ACTION_FIELDS.get(cls)
     if names is None:
         names = _ACTION_FIELDS[cls] = tuple(field.name for field in attrs.fields(cls))  # type: ignore[arg-type]
@@ -413,9 +419,6 @@ def trusted(cls: type[_A], *values: Any) -> _A:
         _set(action, name, value)
     for name in names[len(values):]:
         _set(action, name, getattr(attrs.fields(cls), name).default)  # type: ignore[arg-type]
-    if len(_ACTIONS) >= _ACTIONS_MAX:
-        _ACTIONS.clear()
-    _ACTIONS[key] = action
     return action
 
 
@@ -423,14 +426,14 @@ _LAY_OFFS: dict[tuple[int, Card, int, End | None], LayOff] = {}
 
 
 def lay_off_action(player: int, card: Card, meld: int, end: End | None) -> LayOff:
-    """``trusted(LayOff, player, card, meld, end)``, kept in a table of its own: ``legal_actions``
-    lists lay-offs for every down player's play, and this is the quicker look-up."""
+    """``trusted(LayOff, player, card, meld, end)``, kept in a table of its own (and only there):
+    ``legal_actions`` lists lay-offs for every down player's play, and this is the quicker look-up."""
     key = (player, card, meld, end)
     action = _LAY_OFFS.get(key)
     if action is None:
         if len(_LAY_OFFS) >= _ACTIONS_MAX:
             _LAY_OFFS.clear()
-        action = _LAY_OFFS[key] = trusted(LayOff, player, card, meld, end)
+        action = _LAY_OFFS[key] = _built(LayOff, key)
     return action
 
 
