@@ -125,8 +125,9 @@ class ContractBound:
         both = three = _NEVER  # the cheapest two runs, three runs, in one suit
         pair = _NEVER  # the cheapest two runs in one suit and one in another
         twos: list[tuple[int, int]] = []  # for three runs: each suit's two-run cost, by suit
-        for index, base in enumerate(range(13 * first_suit, 52, 13)):
-            pattern = bytes(counts[base:base + 13]).translate(cap)
+        row = bytes(counts[13 * first_suit:52]).translate(cap)
+        for index, base in enumerate(range(0, 52 - 13 * first_suit, 13)):
+            pattern = row[base:base + 13]
             costs = known.get(pattern)
             if costs is None or costs[-1] < pool:
                 # an answer found for a smaller pool says nothing of stretches that need more wilds

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, product
+from operator import add
 from typing import Final
 
 import attrs
@@ -356,6 +357,7 @@ _CODES: Final = tuple(tuple([0] + [_code_at(p, suit) for p in range(1, 15)]) for
 
 
 _NO_RANKS: Final = (0,) * 13
+_KEEP_ALL: Final = ((),)  # a run's drop choices where none may be left out: none is
 
 
 class _Search:
@@ -458,16 +460,17 @@ class _Search:
             inner = self._sets(0, -1)
         else:
             return
-        # unless the state is known to lead nowhere; learn it if it does
-        key = self._key(slot, suit)
-        if key in self.dead:
+        # unless the state is known to lead nowhere; learn it if it does (the search leaves
+        # the state as it found it, so its key is the same after as before)
+        dead = self.dead
+        if dead and self._key(slot, suit) in dead:
             return
         found = False
         for _ in inner:
             found = True
             yield None
         if not found:
-            self.dead.add(key)
+            dead.add(self._key(slot, suit))
 
     def _sets_can_take_the_rest(self, done: int) -> bool:
         """Whole-hand rounds: no run will take cards of codes below ``done`` any more, so only sets
@@ -499,8 +502,12 @@ class _Search:
         """What the rest of the search depends on, once the suits before ``suit`` are done with."""
         if self.contract.sets or self.whole:
             counts = self.counts
-            left = tuple(map(sum, zip(*[counts[base:base + 13] for base in range(0, 13 * suit, 13)]))) or _NO_RANKS
-            return (slot, suit, self.wfree, left)
+            left: Iterable[int] = _NO_RANKS
+            if suit:
+                left = counts[:13]
+                for base in range(13, 13 * suit, 13):
+                    left = map(add, left, counts[base:base + 13])
+            return (slot, suit, self.wfree, tuple(left))
         return (slot, suit, self.wfree)
 
     def _runs(self, slot: int, suit: int, low: int) -> Iterator[None]:
@@ -545,6 +552,8 @@ class _Search:
         max_w = self.most_wilds
         apart = self.apart
         wfree = self.wfree
+        wild_twos = self.wild_twos
+        unlimited = max_w is None and not self.ratio  # any run with a natural card holds its wilds
         for start in range(first, 15 - length_min + 1):
             present: list[int] = []
             gaps = 0
@@ -578,20 +587,28 @@ class _Search:
                         continue
                     if not room:
                         drop_pool = [p for p in drop_pool if codes[p] % 13 in leftover]
-                for dropped in self._drop_sets(drop_pool, m, len(present)):
-                    if last_whole and sum(1 for p in dropped if codes[p] % 13 not in leftover) > room:
-                        continue
-                    naturals = [p for p in present if p not in dropped] if dropped else present
+                for dropped in self._drop_sets(drop_pool, m, len(present)) if drop_pool else _KEEP_ALL:
+                    if dropped:
+                        if last_whole and sum(1 for p in dropped if codes[p] % 13 not in leftover) > room:
+                            continue
+                        naturals = [p for p in present if p not in dropped]
+                    else:
+                        naturals = present
                     n = len(naturals)
                     w = m - n
-                    if not self._ok(w, n):
+                    if not (n if unlimited else self._ok(w, n)):
                         continue
-                    cost = w + (sum(1 for p in naturals if p == 2) if self.wild_twos else 0)
-                    if cost > self.wfree:
+                    # (a run holds one card of each position: at most one natural 2)
+                    cost = w + 1 if wild_twos and 2 in naturals else w
+                    if cost > wfree:
                         continue
-                    cells = tuple(codes[p] + 1 if p in naturals else 0 for p in range(start, end + 1))
-                    if self.apart and not _apart(cells):
-                        continue
+                    if dropped:
+                        cells = tuple([codes[p] + 1 if p in naturals else 0 for p in range(start, end + 1)])
+                        if apart and not _apart(cells):
+                            continue
+                    else:
+                        # every card of the stretch held: no two wilds touch (the stretch stops before they would)
+                        cells = tuple([codes[p] + 1 if have[p] else 0 for p in range(start, end + 1)])
                     for p in naturals:
                         counts[codes[p]] -= 1
                     self.wfree -= cost

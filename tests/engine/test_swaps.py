@@ -354,6 +354,70 @@ def test_owed_wild_shortcut_agrees_with_the_no_trap_search_spec_4_7_4_9(preset: 
         assert agreed > checked // 2
 
 
+@pytest.mark.parametrize("preset", ["isra", "pagat7"])
+def test_stranded_last_card_proof_agrees_with_the_no_trap_search_spec_4_9(
+        preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SPEC 4.9 no trap (002: the last card is played, not discarded): the quick proof that a
+    down player's one natural card besides the owed wilds can never reach a meld is never yes
+    where the search of every order of plays, without it, finds a way to end the turn.  Asked
+    of every position a swap or a lay-off leaves in seeded games."""
+    from shanghai_rules.engine import play as judge
+
+    rules = sr.get_rules(preset)
+    positions = []
+    for seed in range(1, 9):
+        _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], seed)
+        for state in sr.replay(record):
+            if state.phase != "play":
+                continue
+            turn, pos = judge.position_of(state)
+            for _, after in (*judge.swap_plays(turn, pos), *judge.lay_off_plays(turn, pos)):
+                positions.append((turn, after, judge._stranded(turn, after)))
+    monkeypatch.setattr(judge, "_stranded", lambda turn, pos: False)
+    proved = 0
+    for turn, after, stranded in positions:
+        if stranded:
+            proved += 1
+            assert not judge._search(turn, after, set()), after
+    if preset == "isra":  # the last card is never discarded there, and freed wilds are owed
+        assert proved > 10
+    else:  # pagat7 lets the last card go out by discard: the proof is never asked to say yes
+        assert proved == 0
+
+
+def test_isra_no_trap_swap_leaving_a_card_no_meld_can_reach_is_refused_spec_4_9() -> None:
+    """SPEC 4.9 no trap, 002: with a freed joker and 9C left, the joker can be laid off but 9C
+    can then be neither discarded (the last card) nor played (no club run ends near it, no
+    set of nines): the swap is refused.  With 6C instead, two places above the club run's
+    end (4C), the joker laid off there in 5C's place leads 6C on: the same swap is allowed."""
+    import attrs
+
+    from shanghai_rules import Meld, Suit
+    from shanghai_rules import parse_cards as cards
+
+    def position(last: str) -> sr.GameState:
+        state = sr.setup_round(sr.ISRA, hands=[f"7S {last} KD", "3C 4C", "5D 6D"], stock="8C 8D 8H",
+                               discard="JC", round_number=3, dealer=2)
+        state = sr.apply(state, sr.DrawStock(0))
+        state = attrs.evolve(state, hands=(cards(f"7S {last}"), *state.hands[1:]))
+        spades = Meld.run(cards("5S 6S JK 8S"), start=5, suit=Suit.SPADES)  # JK stands for 7S
+        clubs = Meld.run(cards("AC 2C 3C 4C"), start=1, suit=Suit.CLUBS)  # 2C natural
+        return attrs.evolve(state, table=(sr.TableMeld(1, spades), sr.TableMeld(1, clubs)),
+                            down=(True, True, False))
+
+    swap = sr.SwapWild(0, sr.parse_card("7S"), 0)
+    far = position("9C")
+    assert swap not in sr.legal_actions(far)
+    with pytest.raises(sr.IllegalAction, match="SwapWild"):
+        sr.apply(far, swap)
+    near = position("6C")
+    assert swap in sr.legal_actions(near)
+    state = sr.apply(near, swap)
+    state = sr.apply(state, sr.LayOff(0, sr.parse_card("JK"), 1))
+    state = sr.apply(state, sr.LayOff(0, sr.parse_card("6C"), 1))
+    assert state.hands[0] == ()
+
+
 def test_two_owed_wilds_need_a_meld_each_where_a_meld_holds_one_wild_spec_4_7_4_9() -> None:
     """SPEC 4.7 and 4.9 (000: one wild per meld): two jokers freed this turn must both be played
     to the table.  With one meld left that can take a wild, only one of them can be: no

@@ -14,7 +14,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from ..actions import LayDown, LayOff, SwapWild
-from ..cards import Card
+from ..cards import ACE, JOKER, Card
 from ..contracts import check_contract, layouts_of
 from ..errors import IllegalAction
 from ..melds import Meld, make_meld
@@ -361,6 +361,8 @@ def _search(turn: Turn, pos: Position, seen: set[tuple[object, ...]]) -> bool:
     if key in seen:
         return False
     seen.add(key)
+    if _stranded(turn, pos):
+        return False
     for _, after in _useful_plays(turn, pos):
         if not after.hand:
             return True
@@ -369,6 +371,45 @@ def _search(turn: Turn, pos: Position, seen: set[tuple[object, ...]]) -> bool:
         if _search(turn, after, seen):
             return True
     return False
+
+
+def _stranded(turn: Turn, pos: Position) -> bool:
+    """A quick proof that the turn cannot end (a necessary condition the search asks first).
+
+    Where a down player holds one card besides the wilds owed, a natural card, and
+    the last card may not be discarded, every card must be played: the owed wilds
+    before any discard, and then the last card.  The natural card can only join a
+    meld, or take the place of a wild that stands for it; and before it is played,
+    only the other cards held (one each) can change the table.  So a run it might
+    reach is one of its suit that ends within that many positions of its own, and
+    a set one of its rank (or of wilds only).  Where there is none, it can never
+    be played.
+    """
+    hand, owed = pos.hand, pos.owed
+    if len(hand) - len(owed) != 1 or not pos.down or pos.must_go_down:
+        return False
+    rules = turn.rules
+    rest = list(hand)
+    for card in owed:
+        rest.remove(card)
+    card = rest[0]
+    rank = card.rank
+    if rank == JOKER or (rank == 2 and rules.wild_twos) \
+            or not ending_refusal(rules, turn.contract, 1, False, False):
+        return False
+    reach = len(hand)  # the other cards may lengthen a run by one each, and then this one joins
+    places = (1, 14) if rank == ACE else (rank,)
+    for tm in pos.table:
+        meld = tm.meld
+        if meld.kind == "set":
+            if meld.rank is None or meld.rank == rank:
+                return False
+        elif meld.suit is None or meld.suit is card.suit:
+            low = meld.start - reach
+            high = meld.start + len(meld.cards) - 1 + reach
+            if any(low <= place <= high for place in places):
+                return False
+    return True
 
 
 def _useful_plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
