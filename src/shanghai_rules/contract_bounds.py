@@ -126,6 +126,17 @@ class ContractBound:
         pair = _NEVER  # the cheapest two runs in one suit and one in another
         twos: list[tuple[int, int]] = []  # for three runs: each suit's two-run cost, by suit
         row = bytes(counts[13 * first_suit:52]).translate(cap)
+        if runs == 1:  # the cheapest suit (none is cheaper than a run held whole)
+            for base in range(0, 52 - 13 * first_suit, 13):
+                pattern = row[base:base + 13]
+                costs = known.get(pattern)
+                if costs is None or costs[-1] < pool:
+                    costs = self._suit_costs(pattern, pool)
+                if costs[1] < first:
+                    first = costs[1]
+                    if not first:
+                        break
+            return first
         for index, base in enumerate(range(0, 52 - 13 * first_suit, 13)):
             pattern = row[base:base + 13]
             costs = known.get(pattern)

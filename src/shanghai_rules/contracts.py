@@ -691,6 +691,8 @@ class _Search:
                 naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
                 if naturals > most:
                     most = naturals
+                    if most >= top:  # no rank offers more
+                        break
             options = plain[most if most < top else top]
             best = options[0][1] if most and options else never
             naturals = counts[0] + counts[13] + counts[26] + counts[39]

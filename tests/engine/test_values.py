@@ -31,8 +31,9 @@ def _assert_frozen_value(value: object, cls: type[Any]) -> None:
     rebuilt = cls(**{f.name: getattr(value, f.name) for f in fields if f.init})
     assert rebuilt == value and value == rebuilt
     assert hash(rebuilt) == hash(value)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        setattr(value, fields[0].name, getattr(value, fields[0].name))
+    if fields:
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(value, fields[0].name, getattr(value, fields[0].name))
     assert pickle.loads(pickle.dumps(value)) == value
 
 
@@ -61,6 +62,29 @@ def test_make_meld_equals_the_constructor() -> None:
     _assert_frozen_value(fast, sr.Meld)
     assert fast == slow and hash(fast) == hash(slow)
     assert {fast: 1}[slow] == 1
+
+
+@pytest.mark.parametrize("rules", [sr.PAGAT7, sr.ISRA], ids=lambda r: r.name)
+def test_listed_actions_are_ordinary_frozen_values(rules: sr.Rules) -> None:
+    """SPEC 5 (one small frozen class per action): every action ``legal_actions`` lists in a greedy
+    game, each built without its constructor, is exactly its public class, frozen, and equal and
+    hash-equal to the one the constructor builds; so are the engine's builds of every action class
+    from leading fields alone (the rest take their defaults)."""
+    from shanghai_rules.engine.common import _built
+
+    seen: set[type[Any]] = set()
+    for state in _greedy_game(rules, seed=2)[:400]:
+        for action in sr.legal_actions(state):
+            seen.add(type(action))
+            _assert_frozen_value(action, type(action))
+    assert {sr.DrawStock, sr.Discard, sr.LayDown} <= seen
+    card = sr.parse_card("7H")
+    for cls, values in [(sr.Cut, (2, 40)), (sr.Discard, (1, card)), (sr.Discard, (1, card, True)),
+                        (sr.LayOff, (0, card, 3)), (sr.LayOff, (0, card, 3, "high")), (sr.SwapWild, (3, card, 1)),
+                        (sr.CallShanghai, (2, 0)), (sr.DrawStock, (1,)), (sr.StartRound, ())]:
+        built = _built(cls, values)
+        _assert_frozen_value(built, cls)
+        assert built == cls(*values)
 
 
 def test_cards_are_found_in_hands_in_any_order() -> None:

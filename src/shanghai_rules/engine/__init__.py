@@ -31,8 +31,8 @@ from ..actions import (
 from ..errors import IllegalAction
 from ..rules import PAGAT7
 from ..state import GameState
+from .common import _built, discard_row, fits, replacer, seat_actions, table_fits, table_reach, trusted
 from .common import clear_caches as _clear_common
-from .common import discard_row, fits, replacer, seat_actions, table_fits, table_reach, trusted
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, shanghai_allowed, turn_end_refusal
 from .draw import buy, call_shanghai, draw_stock, seat_buy_refusal, take_discard, withdraw_buy
@@ -180,8 +180,8 @@ def clear_caches() -> None:
 
 @lru_cache(maxsize=256)
 def _cuts(seat: int, cards: int) -> tuple[Cut, ...]:
-    """Every cut ``seat`` may make of ``cards`` cards."""
-    return tuple(trusted(Cut, seat, count) for count in range(1, cards + 1))
+    """Every cut ``seat`` may make of ``cards`` cards (kept here alone, not among ``trusted``'s actions)."""
+    return tuple([_built(Cut, (seat, count)) for count in range(1, cards + 1)])
 
 
 def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int = LAY_DOWN_CHOICES) -> list[Action]:

@@ -53,7 +53,6 @@ __all__ = [
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _INDEX = {name: i for i, name in enumerate(_FIELDS)}
 _new = object.__new__
-_set = object.__setattr__
 _OpenState = open_twin(GameState)
 
 
@@ -383,7 +382,7 @@ def _placed(new: Meld, end: End | None, card: Card) -> Meld:
 
 
 _A = TypeVar("_A")
-_ACTION_FIELDS: dict[type[Any], tuple[str, ...]] = {}
+_BUILDERS: dict[type[Any], Callable[[tuple[Any, ...]], Any]] = {}
 
 
 _ACTIONS: dict[tuple[Any, ...], Any] = {}
@@ -411,15 +410,27 @@ def trusted(cls: type[_A], *values: Any) -> _A:
 
 def _built(cls: type[_A], values: tuple[Any, ...]) -> _A:
     """``cls(*values)`` without the field validators (see :func:`trusted`), nothing remembered."""
-    names = _ACTION_FIELDS.get(cls)
-    if names is None:
-        names = _ACTION_FIELDS[cls] = tuple(field.name for field in attrs.fields(cls))  # type: ignore[arg-type]
-    action = _new(cls)
-    for name, value in zip(names, values):
-        _set(action, name, value)
-    for name in names[len(values):]:
-        _set(action, name, getattr(attrs.fields(cls), name).default)  # type: ignore[arg-type]
-    return action
+    builder = _BUILDERS.get(cls)
+    if builder is None:
+        builder = _BUILDERS[cls] = _builder(cls)
+    return builder(values)  # type: ignore[no-any-return]
+
+
+def _builder(cls: type[Any]) -> Callable[[tuple[Any, ...]], Any]:
+    """A function that builds a ``cls`` from the values of its first fields (the rest take their
+    defaults), as :mod:`shanghai_rules._frozen` builds values, written out for ``cls``'s fields."""
+    fields = attrs.fields(cls)
+    namespace: dict[str, Any] = {"_new": _new, "twin": open_twin(cls), "cls": cls,
+                                 "defaults": tuple(field.default for field in fields)}
+    targets = "".join(f"new.{field.name}, " for field in fields)
+    lines = ["def build(values):", "    new = _new(twin)"]
+    if targets:
+        lines.append(f"    {targets} = values + defaults[len(values):]")
+    lines += ["    new.__class__ = cls", "    return new"]
+    # the code is made from the action class's own field names only
+    exec("\n".join(lines), namespace)
+    build: Callable[[tuple[Any, ...]], Any] = namespace["build"]
+    return build
 
 
 _LAY_OFFS: dict[tuple[int, Card, int, End | None], LayOff] = {}
@@ -459,7 +470,7 @@ def discard_row(seat: int) -> tuple[Discard, ...]:
     discards of ``seat``, which ``legal_actions`` lists on every turn."""
     row = _DISCARD_ROWS.get(seat)
     if row is None:
-        row = _DISCARD_ROWS[seat] = tuple(trusted(Discard, seat, card, False) for card in ALL_CARDS)
+        row = _DISCARD_ROWS[seat] = tuple([_built(Discard, (seat, card, False)) for card in ALL_CARDS])
     return row
 
 
