@@ -17,7 +17,7 @@ from ..actions import LayDown, LayOff, SwapWild
 from ..cards import ACE, JOKER, Card
 from ..contracts import check_contract, layouts_of
 from ..errors import IllegalAction
-from ..melds import Meld, make_meld
+from ..melds import Meld, is_wild, make_meld
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
 from .common import (
@@ -380,8 +380,9 @@ def _stranded(turn: Turn, pos: Position) -> bool:
     the last card may not be discarded, every card must be played: the owed wilds
     before any discard, and then the last card.  The natural card can only join a
     meld, or take the place of a wild that stands for it; and before it is played,
-    only the other cards held (one each) can change the table.  So a run it might
-    reach is one of its suit that ends within that many positions of its own, and
+    only the other cards held (one each) can change the table, each lengthening a
+    run by one place or joining a set.  So a run it might reach is one of its suit
+    that ends within that many places of its own, or holds a wild in its place, and
     a set one of its rank (or of wilds only).  Where there is none, it can never
     be played.
     """
@@ -405,10 +406,13 @@ def _stranded(turn: Turn, pos: Position) -> bool:
             if meld.rank is None or meld.rank == rank:
                 return False
         elif meld.suit is None or meld.suit is card.suit:
-            low = meld.start - reach
-            high = meld.start + len(meld.cards) - 1 + reach
-            if any(low <= place <= high for place in places):
-                return False
+            start = meld.start
+            end = start + len(meld.cards) - 1
+            for place in places:
+                if start - reach <= place < start or end < place <= end + reach:
+                    return False
+                if start <= place <= end and is_wild(meld.cards[place - start], rules):
+                    return False
     return True
 
 
@@ -556,29 +560,32 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> 
 def _owed_verdict(turn: Turn, pos: Position, fitting: Sequence[Fits], lay_off: LayOff, new_meld: Meld) -> bool:
     """:func:`_owed_placeable` after ``lay_off``, which makes ``new_meld``, asked without building
     the position after it."""
-    owed = list(pos.owed)
-    if lay_off.card in owed:
-        owed.remove(lay_off.card)
-    hand = remove_cards(pos.hand, (lay_off.card,))
-    return _owed_placeable(turn, pos.table, fitting, owed, hand, lay_off.meld, new_meld)
+    card = lay_off.card
+    owed: Sequence[Card] = pos.owed
+    if card in owed:
+        owed = list(owed)
+        owed.remove(card)
+    return _owed_placeable(turn, pos.table, fitting, owed, pos.hand, lay_off.meld, new_meld, card)
 
 
 def _owed_placeable(turn: Turn, table: Sequence[TableMeld], fitting: Sequence[Fits], owed: Sequence[Card],
-                    hand: Sequence[Card], changed: int = -1, new_meld: Meld | None = None) -> bool:
+                    hand: Sequence[Card], changed: int = -1, new_meld: Meld | None = None,
+                    played: Card | None = None) -> bool:
     """True where the turn plainly can still end although wilds are owed (``owed``, held in
-    ``hand``): each owed wild fits a meld of its own on ``table`` (meld ``changed`` taken as
-    ``new_meld``), and once they are laid off, what is left may be discarded from; or is
-    nothing, or one card that may not be discarded but fits a meld of its own too, and going
-    out by playing is allowed.  Lay-offs on different melds do not change each other's
-    options, so that sequence of plays is legal.  False where this does not show it: the
-    search decides then.  The caller makes sure lay-offs are allowed now."""
+    ``hand``, less ``played`` where a lay-off of that card is weighed): each owed wild fits a
+    meld of its own on ``table`` (meld ``changed`` taken as ``new_meld``), and once they are
+    laid off, what is left may be discarded from; or is nothing, or one card that may not be
+    discarded but fits a meld of its own too, and going out by playing is allowed.  Lay-offs
+    on different melds do not change each other's options, so that sequence of plays is
+    legal.  False where this does not show it: the search decides then.  The caller makes
+    sure lay-offs are allowed now."""
     rules = turn.rules
-    left = len(hand) - len(owed)
+    left = len(hand) - len(owed) - (played is not None)
     if left and ending_refusal(rules, turn.contract, left, False, False):
         if left > 1 or _empty_hand_refusal(turn):
             return False
         rest = list(hand)
-        for card in owed:
+        for card in owed if played is None else (*owed, played):
             rest.remove(card)
         owed = (*owed, *rest)  # the last card is played too: the player goes out
     elif not left and _empty_hand_refusal(turn):
