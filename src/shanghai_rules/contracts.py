@@ -900,7 +900,7 @@ class _Search:
         wilds = iter(pool)
         melds: list[Meld] = []
         for suit, start, cells, _ in self.runs:
-            run = tuple(ALL_CARDS[c - 1] if c else next(wilds) for c in cells)
+            run = tuple([ALL_CARDS[c - 1] if c else next(wilds) for c in cells])
             melds.append(make_meld("run", run, None, ALL_CARDS[suit * 13].suit, start))
         set_cards: list[list[Card]] = []
         for _, naturals, w in self.sets:

@@ -162,10 +162,10 @@ class Meld:
                 and 1 <= self.start <= 15 - len(cards):
             # a card stands for itself exactly when it is the card of its position
             expected = _RUN_CARDS[self.suit][self.start:self.start + len(cards)]
-            return tuple(i for i, (card, own) in enumerate(zip(cards, expected)) if card is not own)
+            return tuple([i for i, (card, own) in enumerate(zip(cards, expected)) if card is not own])
         if self.kind == "set":
             rank = self.rank
-            return tuple(i for i, card in enumerate(cards) if card.rank != rank or rank == JOKER)
+            return tuple([i for i, card in enumerate(cards) if card.rank != rank or rank == JOKER])
         return tuple(i for i in range(len(cards)) if not self.is_natural_at(i))
 
     def describe(self, *, pretty: bool = False) -> str:

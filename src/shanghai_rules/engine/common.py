@@ -14,7 +14,7 @@ import attrs
 
 from .._frozen import open_twin
 from ..actions import Buy, Discard, DrawStock, LayDown, LayOff, TakeDiscard, WithdrawBuy
-from ..cards import ALL_CARDS, Card, full_deck
+from ..cards import ALL_CARDS, Card, Suit, full_deck
 from ..contracts import clear_search_caches
 from ..errors import IllegalAction
 from ..melds import End, Meld, joined, make_meld
@@ -120,14 +120,31 @@ def table_meld(owner: int, meld: Meld) -> TableMeld:
 _code = operator.attrgetter("code")
 
 
-def remove_cards(hand: tuple[Card, ...], cards: Iterable[Card], why: str = "") -> tuple[Card, ...]:
-    """``hand`` less ``cards`` (a multiset difference); IllegalAction if a card is not there."""
-    rest = list(hand)
+def remove_cards(hand: tuple[Card, ...], cards: Sequence[Card], why: str = "") -> tuple[Card, ...]:
+    """``hand`` less ``cards`` (a multiset difference); IllegalAction if a card is not there.
+    The cards left keep their order."""
+    if len(cards) < 3:  # one card or two (a lay-off, a discard, a swap): each looked for by bisection
+        rest = list(hand)
+        for card in cards:
+            index = place(rest, card)
+            if index < 0:
+                raise IllegalAction(why or f"{card} is not in the hand")
+            del rest[index]
+        return tuple(rest)
+    # many (a lay-down): counted off in one pass over the hand (cards hash by identity)
+    wanted: dict[Card, int] = {}
     for card in cards:
-        index = place(rest, card)
-        if index < 0:
-            raise IllegalAction(why or f"{card} is not in the hand")
-        del rest[index]
+        wanted[card] = wanted.get(card, 0) + 1
+    rest = []
+    for held in hand:
+        count = wanted.get(held)
+        if count:
+            wanted[held] = count - 1
+        else:
+            rest.append(held)
+    if any(wanted.values()):
+        missing = next(card for card in cards if wanted[card])
+        raise IllegalAction(why or f"{missing} is not in the hand")
     return tuple(rest)
 
 
@@ -266,7 +283,7 @@ class Fits:
         meld, rules = self._meld, self._rules
         if card.rank == 2 and rules.wild_twos and not _natural_two(meld, card):
             # a wild 2 that is not natural at either end acts as a joker does: same places, same limits
-            return tuple((end, _placed(new, end, card)) for end, new in self.get(_JOKER))
+            return tuple([(end, _placed(new, end, card)) for end, new in self.get(_JOKER)])
         return joined(meld, card, rules)
 
 
@@ -355,7 +372,20 @@ _NATURALS: Final = frozenset(ALL_CARDS[:52])
 
 
 def _candidates(meld: Meld, rules: Rules) -> frozenset[Card]:
-    """Every card that might fit ``meld``: the wilds, and the naturals of its rank or at its ends."""
+    """Every card that might fit ``meld``: the wilds, and the naturals of its rank or at its ends.
+    Kept by what decides it (few melds differ in that)."""
+    key = (rules.wild_twos, meld.rank, None, 0, 0) if meld.kind == "set" else (
+        rules.wild_twos, None, meld.suit, meld.start, len(meld.cards))
+    found = _CANDIDATES.get(key)
+    if found is None:
+        found = _CANDIDATES[key] = _candidates_of(meld, rules)
+    return found
+
+
+_CANDIDATES: dict[tuple[bool, int | None, Suit | None, int, int], frozenset[Card]] = {}
+
+
+def _candidates_of(meld: Meld, rules: Rules) -> frozenset[Card]:
     wilds = {_JOKER} | _WILD_TWOS if rules.wild_twos else {_JOKER}
     if meld.kind == "set":
         return frozenset(wilds | (_NATURALS if meld.rank is None else _RANK_CARDS[meld.rank - 2]))
@@ -578,8 +608,8 @@ def _swap_cards(meld: Meld, wilds: tuple[int, ...]) -> frozenset[Card]:
     if meld.kind == "set":
         if meld.rank is None:
             return frozenset()
-        return frozenset(ALL_CARDS[s * 13 + meld.rank - 2] for s in range(4))
-    return frozenset(card for card in (meld.stands_for(i) for i in wilds) if isinstance(card, Card))
+        return _RANK_CARDS[meld.rank - 2]
+    return frozenset([card for card in [meld.stands_for(i) for i in wilds] if isinstance(card, Card)])
 
 
 def clear_caches() -> None:
@@ -597,3 +627,4 @@ def clear_caches() -> None:
     _SUPPLIES.clear()
     _DISCARD_ROWS.clear()
     _SEAT_ACTIONS.clear()
+    _CANDIDATES.clear()

@@ -35,7 +35,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
         discard = discard[:-1]
         penalty, stock, discard, seed = take_from_stock(stock, discard, seed, state.rules.buy_penalty_cards)
         hands[buyer] = add_cards(hands[buyer], (upcard, *penalty))
-        buys_left = tuple(b - 1 if seat == buyer and b is not None else b for seat, b in enumerate(buys_left))
+        buys_left = tuple([b - 1 if seat == buyer and b is not None else b for seat, b in enumerate(buys_left)])
     drawn, stock, discard, seed = take_from_stock(stock, discard, seed, 1)
     if drawn:
         hands[state.turn] = add_cards(hands[state.turn], drawn)

@@ -357,7 +357,7 @@ def _can_discard(turn: Turn, pos: Position) -> bool:
 
 
 def _search(turn: Turn, pos: Position, seen: set[tuple[object, ...]]) -> bool:
-    key = (pos.hand, tuple(tm.meld for tm in pos.table), pos.down, pos.owed, pos.must_go_down)
+    key = (pos.hand, tuple([tm.meld for tm in pos.table]), pos.down, pos.owed, pos.must_go_down)
     if key in seen:
         return False
     seen.add(key)
@@ -615,9 +615,9 @@ def _places(turn: Turn, pos: Position, fitting: Sequence[Fits], card: Card) -> P
     """The melds of the table as it stands that ``card`` fits, and those with a wild that stands
     for it (where the rules let that meld's wilds be swapped), by index."""
     rules = turn.rules
-    fit = tuple(index for index, tm in enumerate(pos.table)
-                if (fitting[index] if fitting else fits(tm.meld, rules)).get(card))
-    return fit, tuple(index for index, cards in table_swaps(pos.table, rules) if card in cards)
+    fit = tuple([index for index, tm in enumerate(pos.table)
+                 if (fitting[index] if fitting else fits(tm.meld, rules)).get(card)])
+    return fit, tuple([index for index, cards in table_swaps(pos.table, rules) if card in cards])
 
 
 def _elsewhere(indices: tuple[int, ...], changed: int) -> bool:
