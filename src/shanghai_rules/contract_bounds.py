@@ -234,11 +234,15 @@ class ContractBound:
         best = stretches[0][0] if stretches else _NEVER
         if self.runs >= 1:
             costs[1] = best
-        # two or three stretches cost at least their own gaps: with the stretches sorted by their gaps,
-        # a loop stops where those alone reach the pool or the best found so far
+        # two or three stretches cost at least their own gaps (each empty place, once for every
+        # stretch over it), and a third costs at least its gaps more than the first two: with the
+        # stretches sorted by their gaps, each loop stops where that alone reaches the pool or the
+        # best found so far
         if self.runs >= 2 and best <= pool:
             best = pool + 1
             for x, (ga, a) in enumerate(stretches):
+                if 2 * ga >= best:
+                    break
                 for gb, b in stretches[x:]:
                     if ga + gb >= best:
                         break
@@ -249,13 +253,18 @@ class ContractBound:
             if self.runs >= 3 and best <= pool:
                 best = pool + 1
                 for x, (ga, a) in enumerate(stretches):
+                    if 3 * ga >= best:
+                        break
                     for y in range(x, len(stretches)):
                         gb, b = stretches[y]
-                        if ga + gb >= best:
+                        if ga + 2 * gb >= best:
                             break
                         ab = a & b
+                        pair = ((a | b) & missing1).bit_count() + (ab & missing2).bit_count()
+                        if pair + gb >= best:
+                            continue
                         for gc, c in stretches[y:]:
-                            if ga + gb + gc >= best:
+                            if pair + gc >= best:
                                 break
                             twice = ab | (a & c) | (b & c)
                             cost = ((a | b | c) & missing1).bit_count() + (twice & missing2).bit_count() \
@@ -288,6 +297,8 @@ class ContractBound:
             gaps = holes.bit_count()
             if gaps < best and gaps <= limit and gaps != self.length and not (apart and holes & (holes >> 8)):
                 best = gaps
+                if not best:  # a stretch held whole
+                    break
         return best
 
     # runs, the whole hand -----------------------------------------------------

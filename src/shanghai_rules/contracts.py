@@ -403,9 +403,6 @@ class _Search:
         self.apart = rules.run_wilds_apart
         # may a natural be left out of a run (a wild in its place) so another meld can use it?
         self.set_drops = self.most_wilds is not None or self.ratio
-        self.runs: list[tuple[int, int, tuple[int, ...], int]] = []  # suit, start, positions(0=wild), wilds
-        self.sets: list[tuple[int | None, list[int], int]] = []  # rank, natural codes, wilds
-        self.dead: set[tuple[object, ...]] = set()  # search states known to lead to no layout
 
     # limits -----------------------------------------------------------------
 
@@ -825,6 +822,9 @@ class _Search:
         # where the hand need not go down whole, the run bound of _hopeless says all this says
         if self.contract.runs and self.whole and not self._some_run_window():
             return
+        self.runs: list[tuple[int, int, tuple[int, ...], int]] = []  # suit, start, positions(0=wild), wilds
+        self.sets: list[tuple[int | None, list[int], int]] = []  # rank, natural codes, wilds
+        self.dead: set[tuple[object, ...]] = set()  # search states known to lead to no layout
         for _ in self._enter(0, 0):
             yield self._build()
 
