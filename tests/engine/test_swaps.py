@@ -385,6 +385,26 @@ def test_stranded_last_card_proof_agrees_with_the_no_trap_search_spec_4_9(
         assert proved == 0
 
 
+def test_swappable_wilds_remembered_from_table_to_table_match_a_fresh_look_spec_4_7() -> None:
+    """SPEC 4.7: the wilds a player may swap for, which the engine carries from one table to the
+    next (a meld that only gained a natural card keeps its answer), are what the table, looked
+    at afresh, holds: over every state of seeded ISRA games."""
+    from shanghai_rules.engine import common
+
+    checked = 0
+    for seed in range(1, 5):
+        _, record = sr.play_game(sr.ISRA, [sr.GreedyPlayer() for _ in range(4)], seed)
+        for state in sr.replay(record):
+            carried = common.table_swaps(state.table, sr.ISRA)
+            common._last_swaps[0] = ((), None, ())
+            fresh = tuple((index, common._swap_cards(tm.meld, tm.meld.wild_indices()))
+                          for index, tm in enumerate(state.table) if tm.meld.kind == "run")
+            assert carried == tuple(entry for entry in fresh if entry[1]), state
+            common.table_swaps(state.table, sr.ISRA)
+            checked += bool(carried)
+    assert checked > 100
+
+
 def test_isra_no_trap_swap_leaving_a_card_no_meld_can_reach_is_refused_spec_4_9() -> None:
     """SPEC 4.9 no trap, 002: with a freed joker and 9C left, the joker can be laid off but 9C
     can then be neither discarded (the last card) nor played (no club run ends near it, no

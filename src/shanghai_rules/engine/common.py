@@ -577,7 +577,7 @@ def table_swaps(table: tuple[TableMeld, ...], rules: Rules) -> tuple[tuple[int, 
     kept = dict(last) if shared else {}
     found = []
     for index, tm in enumerate(table):
-        if index < shared and tm is last_table[index]:
+        if index < shared and (tm is last_table[index] or _lengthened(tm.meld, last_table[index].meld)):
             wanted = kept.get(index)
         else:
             meld = tm.meld
@@ -587,6 +587,17 @@ def table_swaps(table: tuple[TableMeld, ...], rules: Rules) -> tuple[tuple[int, 
     result = tuple(found)
     _last_swaps[0] = (table, rules, result)
     return result
+
+
+def _lengthened(new: Meld, old: Meld) -> bool:
+    """Is ``new`` the meld ``old`` with one natural card more, in its own place (a lay-off)?  Its
+    wilds then stand for what they stood for, so the cards that may be swapped for them are the same."""
+    cards = new.cards
+    if len(cards) != len(old.cards) + 1 or new.kind != old.kind:
+        return False
+    if new.kind == "set" or new.start == old.start:
+        return new.rank == old.rank and cards[:-1] == old.cards and new.is_natural_at(len(cards) - 1)
+    return new.start == old.start - 1 and cards[1:] == old.cards and new.is_natural_at(0)
 
 
 def swap_cards(meld: Meld, *, remember: bool = True) -> frozenset[Card]:
