@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations, islice, product
 from operator import add
 from typing import Final
 
@@ -891,12 +891,12 @@ class _Search:
         return suits <= contract.runs and needed <= self.wfree
 
     def _build(self) -> tuple[Meld, ...]:
-        counts = list(self.counts)
+        counts = self.counts
         # the wild cards left to place: jokers first, then any 2s not used as naturals
         pool = [ALL_CARDS[52]] * counts[52]
         if self.wild_twos:
-            for s in range(4):
-                pool.extend([ALL_CARDS[s * 13]] * counts[s * 13])
+            pool += [ALL_CARDS[0]] * counts[0] + [ALL_CARDS[13]] * counts[13] + [ALL_CARDS[26]] * counts[26] \
+                + [ALL_CARDS[39]] * counts[39]
         wilds = iter(pool)
         melds: list[Meld] = []
         for suit, start, cells, _ in self.runs:
@@ -904,7 +904,7 @@ class _Search:
             melds.append(make_meld("run", run, None, ALL_CARDS[suit * 13].suit, start))
         set_cards: list[list[Card]] = []
         for _, naturals, w in self.sets:
-            set_cards.append([ALL_CARDS[c] for c in naturals] + [next(wilds) for _ in range(w)])
+            set_cards.append([ALL_CARDS[c] for c in naturals] + list(islice(wilds, w)))
         if self.whole:  # every wild left over joins a set that has room for it
             for cards, (_, naturals, _w) in zip(set_cards, self.sets):
                 while self._set_ok(len(cards) - len(naturals) + 1, len(naturals)):
