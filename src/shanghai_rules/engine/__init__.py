@@ -34,7 +34,7 @@ from ..state import GameState
 from .common import _built, discard_row, fits, replacer, seat_actions, table_fits, table_reach, trusted
 from .common import clear_caches as _clear_common
 from .deal import cut, new_game, setup_round, start_round
-from .discard import discard, shanghai_allowed, turn_end_refusal
+from .discard import discard, ending_refusal, shanghai_allowed
 from .draw import buy, call_shanghai, draw_stock, seat_buy_refusal, take_discard, withdraw_buy
 from .play import (
     Position,
@@ -254,12 +254,13 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
         return []
     turn, pos = position_of(state)
     downs: list[tuple[Action, Verdict]] = []
-    for lay_down, after in lay_down_plays(turn, pos):
-        if _can_finish(turn, after):
-            actions.append(lay_down)
-            downs.append((lay_down, after))
-            if len(downs) >= lay_downs:
-                break
+    if not pos.down:
+        for lay_down, after in lay_down_plays(turn, pos):
+            if _can_finish(turn, after):
+                actions.append(lay_down)
+                downs.append((lay_down, after))
+                if len(downs) >= lay_downs:
+                    break
     offs: Sequence[tuple[LayOff, Verdict]] = ()
     if pos.down:
         offs = listed_lay_offs(turn, pos, table_fits(state.table, state.rules))
@@ -270,7 +271,8 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             actions.append(swap)
             swaps.append((swap, after))
     _listed[0] = (state, downs, offs, swaps, turn, pos)
-    if not turn_end_refusal(state, seat):
+    # turn_end_refusal, less what is known here (the phase, the seat on turn)
+    if not ending_refusal(state.rules, turn.contract, len(pos.hand), bool(pos.owed), pos.must_go_down):
         row = discard_row(seat)
         if state.rules.shanghai_call and state.table:
             # a card no meld might take is not one Shanghai may be declared on (shanghai_allowed)
