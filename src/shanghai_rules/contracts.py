@@ -281,20 +281,21 @@ def _set_options(rules: Rules, contract: Contract) -> tuple[SetOptions, SetOptio
 WildCaps = tuple[tuple[int | None, ...], int | None, bool]
 
 
-Tables = tuple[WildCaps, ContractBound, tuple[SetOptions, SetOptions, bool], "SetShapes"]
+Tables = tuple[WildCaps, ContractBound, tuple[SetOptions, SetOptions, bool], "SetShapes", int]
 _TABLES: dict[tuple[int, int, int], tuple[Rules, Contract, Tables]] = {}
 
 
 def _tables(rules: Rules, contract: Contract, size: int) -> Tables:
     """The tables the search of ``contract`` under ``rules`` in a hand of ``size`` cards asks:
-    its wild limits, its bounds, its set options and its set shapes.  Kept by the identity of
-    the rules and the contract (each entry holds both, so the ids stay theirs)."""
+    its wild limits, its bounds, its set options, its set shapes and the fewest cards it takes.
+    Kept by the identity of the rules and the contract (each entry holds both, so the ids stay
+    theirs)."""
     entry = _TABLES.get((id(rules), id(contract), size))
     if entry is not None and entry[0] is rules and entry[1] is contract:
         return entry[2]
     caps = _wild_caps(rules, size)
     shapes = _regular_set_shapes(rules, contract, caps)
-    tables = caps, contract_bound(rules, contract), _set_options(rules, contract), shapes
+    tables = caps, contract_bound(rules, contract), _set_options(rules, contract), shapes, contract.min_cards
     if len(_TABLES) >= 1024:
         _TABLES.clear()
     _TABLES[(id(rules), id(contract), size)] = (rules, contract, tables)
@@ -380,7 +381,7 @@ class _Search:
     as its missing cards break a wild limit.
     """
 
-    __slots__ = ("apart", "bound", "caps", "contract", "counts", "dead", "lowest", "most_wilds", "ratio",
+    __slots__ = ("apart", "bound", "caps", "contract", "counts", "dead", "fewest", "lowest", "most_wilds", "ratio",
                  "regular", "rules", "runs", "set_drops", "set_options", "sets", "shapes", "total", "wfree", "whole",
                  "wild_twos")
 
@@ -397,7 +398,7 @@ class _Search:
         self.wfree = counts[52] + twos
         self.total = len(hand)
         self.lowest = 1 if rules.ace_low else 2
-        (self.caps, self.most_wilds, self.regular), self.bound, self.set_options, self.shapes = _tables(
+        (self.caps, self.most_wilds, self.regular), self.bound, self.set_options, self.shapes, self.fewest = _tables(
             rules, contract, len(hand))
         self.ratio = rules.wilds_at_most_naturals
         self.apart = rules.run_wilds_apart
@@ -813,7 +814,7 @@ class _Search:
     # results ----------------------------------------------------------------
 
     def layouts(self) -> Iterator[tuple[Meld, ...]]:
-        if self.total < self.contract.min_cards:
+        if self.total < self.fewest:
             return
         if self.whole and self.contract.sets == 0 and not self._whole_hand_runs_possible():
             return

@@ -593,7 +593,7 @@ def _owed_placeable(turn: Turn, table: Sequence[TableMeld], fitting: Sequence[Fi
     used: set[int] = set()
     for card in owed:
         for index, tm in enumerate(table):
-            if index in used:
+            if used and index in used:
                 continue
             if index == changed:
                 assert new_meld is not None
