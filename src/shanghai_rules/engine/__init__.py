@@ -262,11 +262,12 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
                 if len(downs) >= lay_downs:
                     break
     offs: Sequence[tuple[LayOff, Verdict]] = ()
+    distinct = tuple(dict.fromkeys(pos.hand))  # the hand's cards, each once
     if pos.down:
-        offs = listed_lay_offs(turn, pos, table_fits(state.table, state.rules))
+        offs = listed_lay_offs(turn, pos, table_fits(state.table, state.rules), distinct)
         actions += [lay_off for lay_off, _ in offs]
     swaps: list[tuple[Action, Verdict]] = []
-    for swap, after in swap_plays(turn, pos):
+    for swap, after in swap_plays(turn, pos, distinct):
         if _can_finish(turn, after):
             actions.append(swap)
             swaps.append((swap, after))
@@ -277,10 +278,10 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
         if state.rules.shanghai_call and state.table:
             # a card no meld might take is not one Shanghai may be declared on (shanghai_allowed)
             reach = table_reach(state.table, state.rules)
-            for card in dict.fromkeys(pos.hand):
+            for card in distinct:
                 actions.append(row[card.code])
                 if card in reach and shanghai_allowed(state, card):
                     actions.append(trusted(Discard, seat, card, True))
         else:
-            actions.extend([row[card.code] for card in dict.fromkeys(pos.hand)])
+            actions.extend([row[card.code] for card in distinct])
     return actions

@@ -489,16 +489,19 @@ def lay_off_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayOff, Position]
             continue
 
 
-def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> list[tuple[LayOff, Meld]]:
+def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
+                       distinct: Sequence[Card] = ()) -> list[tuple[LayOff, Meld]]:
     """Each card of the hand that fits each meld, meld by meld (one action per end where a card
     fits both), with the meld it makes: all that :func:`_lay_off` checks before the rule of the last card.
 
-    ``fitting``: the :func:`~shanghai_rules.engine.common.table_fits` of ``pos.table``, where known."""
+    ``fitting``: the :func:`~shanghai_rules.engine.common.table_fits` of ``pos.table``, where known;
+    ``distinct``: the hand's cards, each once, in order, where known."""
     rules = turn.rules
     found: list[tuple[LayOff, Meld]] = []
     if not _lays_off(turn, pos):
         return found
-    distinct = tuple(dict.fromkeys(pos.hand))
+    if not distinct:
+        distinct = tuple(dict.fromkeys(pos.hand))
     for index, tm in enumerate(pos.table):
         meld_fits = fitting[index] if fitting else fits(tm.meld, rules)
         candidates = meld_fits.candidates
@@ -517,7 +520,8 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) 
     return found
 
 
-def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> Sequence[tuple[LayOff, Verdict]]:
+def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
+                    distinct: Sequence[Card] = ()) -> Sequence[tuple[LayOff, Verdict]]:
     """The lay-offs ``legal_actions`` lists: each candidate (:func:`lay_off_candidates`) that the
     rule of the last card allows and after which the turn can still end (SPEC 4.9), with the
     judgement's result (see :func:`settled`).
@@ -528,7 +532,7 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = ()) -> 
     So too where it leaves one card that may not be discarded, going out by playing it is
     allowed, and whether the turn can end is plain from the table (:func:`_left_card_verdict`),
     and where wilds are owed and each can plainly still be played (:func:`_owed_verdict`)."""
-    candidates = lay_off_candidates(turn, pos, fitting)
+    candidates = lay_off_candidates(turn, pos, fitting, distinct)
     if not candidates:
         return candidates
     if not pos.owed and len(pos.hand) >= 2 \
@@ -661,15 +665,17 @@ def settled(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Positi
     return verdict
 
 
-def swap_plays(turn: Turn, pos: Position) -> Iterator[tuple[SwapWild, Position]]:
-    """Swapping each natural card held for a wild that stands for it."""
+def swap_plays(turn: Turn, pos: Position, distinct: Sequence[Card] = ()) -> Iterator[tuple[SwapWild, Position]]:
+    """Swapping each natural card held for a wild that stands for it (``distinct``: the hand's
+    cards, each once, in order, where known)."""
     rules = turn.rules
     if not (rules.swap_from_runs or rules.swap_from_sets) or swapper_refusal(rules, pos):
         return
     places = table_swaps(pos.table, rules)
     if not places:
         return
-    distinct = tuple(dict.fromkeys(pos.hand))
+    if not distinct:
+        distinct = tuple(dict.fromkeys(pos.hand))
     for index, wanted in places:
         if wanted.isdisjoint(distinct):
             continue
