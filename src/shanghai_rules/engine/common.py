@@ -123,7 +123,12 @@ _code = operator.attrgetter("code")
 def remove_cards(hand: tuple[Card, ...], cards: Sequence[Card], why: str = "") -> tuple[Card, ...]:
     """``hand`` less ``cards`` (a multiset difference); IllegalAction if a card is not there.
     The cards left keep their order."""
-    if len(cards) < 3:  # one card or two (a lay-off, a discard, a swap): each looked for by bisection
+    if len(cards) == 1:  # a lay-off, a swap, a card given: looked for by bisection
+        index = place(hand, cards[0])
+        if index < 0:
+            raise IllegalAction(why or f"{cards[0]} is not in the hand")
+        return hand[:index] + hand[index + 1:]
+    if len(cards) < 3:
         rest = list(hand)
         for card in cards:
             index = place(rest, card)
