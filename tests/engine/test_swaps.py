@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import attrs
 import pytest
 
@@ -313,6 +316,18 @@ def test_swap_refused_when_the_freed_wild_fits_nowhere_even_with_a_large_hand_sp
         sr.apply(state, swap)
 
 
+def _play_positions(rules: sr.Rules, seeds: range) -> Iterator[tuple[sr.GameState, Any, Any]]:
+    """Every play-phase state of seeded greedy games (four players), with its turn and position."""
+    from shanghai_rules.engine import play as judge
+
+    for seed in seeds:
+        _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], seed)
+        for state in sr.replay(record):
+            if state.phase == "play":
+                turn, pos = judge.position_of(state)
+                yield state, turn, pos
+
+
 @pytest.mark.parametrize("preset", ["isra", "pagat7"])
 def test_owed_wild_shortcut_agrees_with_the_no_trap_search_spec_4_7_4_9(preset: str) -> None:
     """SPEC 4.7 and 4.9: where freed wilds are owed, the quick judgement that each can still be
@@ -324,31 +339,26 @@ def test_owed_wild_shortcut_agrees_with_the_no_trap_search_spec_4_7_4_9(preset: 
 
     rules = sr.get_rules(preset)
     checked = agreed = 0
-    for seed in range(1, 7):
-        _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], seed)
-        for state in sr.replay(record):
-            if state.phase != "play":
-                continue
-            turn, pos = judge.position_of(state)
-            fitting = table_fits(state.table, rules)
-            if pos.owed and not pos.must_go_down:
-                for lay_off, new_meld in judge.lay_off_candidates(turn, pos, fitting):
-                    quick = judge._owed_verdict(turn, pos, fitting, lay_off, new_meld)
-                    try:
-                        after = judge.laid_off(turn, pos, lay_off, new_meld)
-                    except sr.IllegalAction:
-                        assert not quick
-                        continue
-                    searched = (not after.hand or judge._can_discard(turn, after)
-                                or judge._search(turn, after, set()))
-                    assert searched or not quick, (state, lay_off)
-                    checked += 1
-                    agreed += quick == searched
-            for _, after in judge.swap_plays(turn, pos):
-                if after.owed and not after.must_go_down and judge._lays_off(turn, after):
-                    quick = judge._owed_placeable(turn, after.table, (), after.owed, after.hand)
-                    assert judge._search(turn, after, set()) or not quick, state
-                    checked += 1
+    for state, turn, pos in _play_positions(rules, range(1, 7)):
+        fitting = table_fits(state.table, rules)
+        if pos.owed and not pos.must_go_down:
+            for lay_off, new_meld in judge.lay_off_candidates(turn, pos, fitting):
+                quick = judge._owed_verdict(turn, pos, fitting, lay_off, new_meld)
+                try:
+                    after = judge.laid_off(turn, pos, lay_off, new_meld)
+                except sr.IllegalAction:
+                    assert not quick
+                    continue
+                searched = (not after.hand or judge._can_discard(turn, after)
+                            or judge._search(turn, after, set()))
+                assert searched or not quick, (state, lay_off)
+                checked += 1
+                agreed += quick == searched
+        for _, after in judge.swap_plays(turn, pos):
+            if after.owed and not after.must_go_down and judge._lays_off(turn, after):
+                quick = judge._owed_placeable(turn, after.table, (), after.owed, after.hand)
+                assert judge._search(turn, after, set()) or not quick, state
+                checked += 1
     if rules.swapped_wild_must_be_played:
         assert checked > 20
         assert agreed > checked // 2
@@ -365,14 +375,9 @@ def test_stranded_last_card_proof_agrees_with_the_no_trap_search_spec_4_9(
 
     rules = sr.get_rules(preset)
     positions = []
-    for seed in range(1, 9):
-        _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], seed)
-        for state in sr.replay(record):
-            if state.phase != "play":
-                continue
-            turn, pos = judge.position_of(state)
-            for _, after in (*judge.swap_plays(turn, pos), *judge.lay_off_plays(turn, pos)):
-                positions.append((turn, after, judge._stranded(turn, after)))
+    for _, turn, pos in _play_positions(rules, range(1, 9)):
+        for _, after in (*judge.swap_plays(turn, pos), *judge.lay_off_plays(turn, pos)):
+            positions.append((turn, after, judge._stranded(turn, after)))
     monkeypatch.setattr(judge, "_stranded", lambda turn, pos: False)
     proved = 0
     for turn, after, stranded in positions:
