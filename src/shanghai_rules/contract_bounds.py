@@ -116,30 +116,26 @@ class ContractBound:
         if not runs:
             return 0
         known = self._costs
-        cap = _AT_MOST[self.usable]
+        row = bytes(counts[13 * first_suit:52]).translate(_AT_MOST[self.usable])
+        suits = []  # each suit's costs (j stretches, for j = 0 .. runs)
+        for base in range(0, 52 - 13 * first_suit, 13):
+            pattern = row[base:base + 13]
+            costs = known.get(pattern)
+            if costs is None or costs[-1] < pool:
+                # an answer found for a smaller pool says nothing of stretches that need more wilds
+                costs = self._suit_costs(pattern, pool)
+            suits.append(costs)
         # the cheapest way to share the runs among the suits: every way of splitting one, two, three,
-        # worked out as the suits come; more runs, by merging the suits' costs.  (A suit's answer
-        # found for a smaller pool says nothing of stretches that need more wilds: it is worked out again.)
-        first = second = third = _NEVER  # the three cheapest single runs, in different suits
-        row = bytes(counts[13 * first_suit:52]).translate(cap)
-        if runs == 1:  # the cheapest suit (none is cheaper than a run held whole)
-            for base in range(0, 52 - 13 * first_suit, 13):
-                pattern = row[base:base + 13]
-                costs = known.get(pattern)
-                if costs is None or costs[-1] < pool:
-                    costs = self._suit_costs(pattern, pool)
+        # worked out suit by suit; more runs, by merging the suits' costs
+        first = second = third = _NEVER  # the cheapest single runs, in different suits
+        if runs == 1:
+            for costs in suits:
                 if costs[1] < first:
                     first = costs[1]
-                    if not first:
-                        break
             return first
-        both = _NEVER  # the cheapest two runs in one suit
         if runs == 2:  # two in one suit, or the cheapest in two suits
-            for base in range(0, 52 - 13 * first_suit, 13):
-                pattern = row[base:base + 13]
-                costs = known.get(pattern)
-                if costs is None or costs[-1] < pool:
-                    costs = self._suit_costs(pattern, pool)
+            both = _NEVER
+            for costs in suits:
                 one = costs[1]
                 if one < second:
                     if one < first:
@@ -149,17 +145,12 @@ class ContractBound:
                 if costs[2] < both:
                     both = costs[2]
             return both if both < first + second else first + second
-        first_at = -1  # the suit of the cheapest single run
-        three = _NEVER  # the cheapest three runs in one suit
-        pair = _NEVER  # the cheapest two runs in one suit and one in another
-        twos: list[tuple[int, int]] = []  # for three runs: each suit's two-run cost, by suit
-        suits: list[tuple[int, ...]] = []
-        for index, base in enumerate(range(0, 52 - 13 * first_suit, 13)):
-            pattern = row[base:base + 13]
-            costs = known.get(pattern)
-            if costs is None or costs[-1] < pool:
-                costs = self._suit_costs(pattern, pool)
-            if runs == 3:
+        if runs == 3:  # three in one suit, two in one and one in another, or one in each of three
+            first_at = -1  # the suit of the cheapest single run
+            three = _NEVER  # the cheapest three runs in one suit
+            pair = _NEVER  # the cheapest two runs in one suit and one in another
+            twos: list[tuple[int, int]] = []  # each suit's two-run cost, by suit
+            for index, costs in enumerate(suits):
                 one = costs[1]
                 if one < third:
                     if one < second:
@@ -172,9 +163,6 @@ class ContractBound:
                 if costs[3] < three:
                     three = costs[3]
                 twos.append((index, costs[2]))
-            else:
-                suits.append(costs)
-        if runs == 3:
             for index, two in twos:
                 cost = two + (second if index == first_at else first)
                 if cost < pair:

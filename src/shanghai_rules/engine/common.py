@@ -128,15 +128,7 @@ def remove_cards(hand: tuple[Card, ...], cards: Sequence[Card], why: str = "") -
         if index < 0:
             raise IllegalAction(why or f"{cards[0]} is not in the hand")
         return hand[:index] + hand[index + 1:]
-    if len(cards) < 3:
-        rest = list(hand)
-        for card in cards:
-            index = place(rest, card)
-            if index < 0:
-                raise IllegalAction(why or f"{card} is not in the hand")
-            del rest[index]
-        return tuple(rest)
-    # many (a lay-down): counted off in one pass over the hand (cards hash by identity)
+    # more (a lay-down): counted off in one pass over the hand (cards hash by identity)
     wanted: dict[Card, int] = {}
     for card in cards:
         wanted[card] = wanted.get(card, 0) + 1

@@ -390,10 +390,7 @@ def _stranded(turn: Turn, pos: Position) -> bool:
     if len(hand) - len(owed) != 1 or not pos.down or pos.must_go_down:
         return False
     rules = turn.rules
-    rest = list(hand)
-    for card in owed:
-        rest.remove(card)
-    card = rest[0]
+    card = remove_cards(hand, owed)[0] if owed else hand[0]
     rank = card.rank
     if rank == JOKER or (rank == 2 and rules.wild_twos) \
             or not ending_refusal(rules, turn.contract, 1, False, False):
@@ -588,9 +585,7 @@ def _owed_placeable(turn: Turn, table: Sequence[TableMeld], fitting: Sequence[Fi
     if left and ending_refusal(rules, turn.contract, left, False, False):
         if left > 1 or _empty_hand_refusal(turn):
             return False
-        rest = list(hand)
-        for card in owed if played is None else (*owed, played):
-            rest.remove(card)
+        rest = remove_cards(tuple(hand), owed if played is None else (*owed, played))
         owed = (*owed, *rest)  # the last card is played too: the player goes out
     elif not left and _empty_hand_refusal(turn):
         return False
