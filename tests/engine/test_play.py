@@ -391,6 +391,30 @@ def test_clear_caches_frees_the_tables_and_changes_no_answer() -> None:
     assert [sr.legal_actions(s) for s in states] == before
 
 
+def test_a_melds_remembered_answers_go_with_the_meld() -> None:
+    """What the engine remembers of a meld (its lay-off options, its wilds, what may be swapped for
+    them) lives only as long as the meld: a game's melds do not stay in memory after it, and the
+    meld's id, by which the answers are kept, cannot then name another meld."""
+    rules = sr.ISRA
+    meld = sr.check_meld(sr.parse_cards("4H 5H JK 7H"), rules).meld
+    assert meld is not None
+    key = id(meld)
+    options = fits(meld, rules).get(sr.parse_card("8H"))
+    assert [str(new) for _, new in options] == ["4H 5H JK 7H 8H"]
+    assert common.wild_positions(meld) == (2,)
+    assert common.swap_cards(meld) == {sr.parse_card("6H")}
+    # the options' own melds are remembered too once asked about, and outlive their parent's answers
+    (_, longer), = options
+    assert fits(longer, rules).get(sr.parse_card("9H"))
+    for memo in (common._FITS, common._WILDS, common._SWAPS):
+        assert key in memo
+    del meld, options
+    for memo in (common._FITS, common._WILDS, common._SWAPS):
+        assert key not in memo
+    assert common.remembered_fits(longer, rules) is not None
+    assert [str(new) for _, new in fits(longer, rules).get(sr.parse_card("9H"))] == ["4H 5H JK 7H 8H 9H"]
+
+
 @pytest.mark.parametrize("preset", ["pagat7", "ten-round", "isra"])
 def test_apply_after_legal_actions_equals_apply_judging_afresh(preset: str) -> None:
     """One judgement: apply, given a play legal_actions has just listed for the same state, reuses that

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import operator
 import random
+import weakref
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeVar
@@ -264,7 +265,8 @@ class Fits:
     __slots__ = ("_known", "_meld", "_rules", "candidates")
 
     def __init__(self, meld: Meld, rules: Rules) -> None:
-        self._meld = meld
+        # held weakly: the meld's answers are remembered only while the meld itself lives (see _MeldMemo)
+        self._meld = weakref.ref(meld)
         self._rules = rules
         self._known: dict[Card, Options] = {}
         self.candidates = _candidates(meld, rules)
@@ -277,17 +279,52 @@ class Fits:
         return found
 
     def _options(self, card: Card) -> Options:
-        meld, rules = self._meld, self._rules
+        meld, rules = self._meld(), self._rules
+        assert meld is not None  # asked about by a holder of the meld
         if card.rank == 2 and rules.wild_twos and not _natural_two(meld, card):
             # a wild 2 that is not natural at either end acts as a joker does: same places, same limits
             return tuple([(end, _placed(new, end, card)) for end, new in self.get(_JOKER)])
         return joined(meld, card, rules)
 
 
-# By the meld's id: the entry holds the meld itself, so the id stays its own while the entry
-# lives, and asking needs no hash of the meld.  A meld stays on the table, the same object from
-# state to state, until it changes.
-_FITS: dict[int, tuple[Meld, Rules, Fits]] = {}
+_V = TypeVar("_V")
+
+
+class _MeldRef(weakref.ref):  # type: ignore[type-arg]
+    """A weak reference to a meld that carries the key of the meld's entry in a :class:`_MeldMemo`."""
+
+    __slots__ = ("key",)
+    key: int
+
+
+class _MeldMemo(dict[int, tuple[_MeldRef, object, _V]]):
+    """Answers remembered per meld, kept by the meld's id, so asking needs no hash of the meld
+    (a meld stays on the table, the same object from state to state, until it changes).
+
+    An entry is (a weak reference to the meld, what else the answer depends on, the answer).
+    When the meld is gone, so is its entry: the id stays the meld's own while the entry lives,
+    and the melds of finished rounds take their answers with them instead of filling the table.
+    Bounded as well: a full table is emptied.
+    """
+
+    __slots__ = ()
+
+    def keep(self, meld: Meld, depends: object, answer: _V) -> None:
+        """Remember ``answer`` for ``meld`` (and ``depends``)."""
+        if len(self) >= _MELD_TABLES_MAX:
+            self.clear()
+        ref = _MeldRef(meld, self._forget)
+        ref.key = key = id(meld)
+        self[key] = (ref, depends, answer)
+
+    def _forget(self, ref: _MeldRef) -> None:
+        # called as the meld goes: its entry, unless a newer one (of a meld since given that id) took its place
+        entry = self.get(ref.key)
+        if entry is not None and entry[0] is ref:
+            del self[ref.key]
+
+
+_FITS: _MeldMemo[Fits] = _MeldMemo()
 _MELD_TABLES_MAX = 8192
 
 
@@ -301,19 +338,8 @@ def fits(meld: Meld, rules: Rules) -> Fits:
     if entry is not None and entry[1] is rules:
         return entry[2]
     found = Fits(meld, rules)
-    _keep(_FITS, meld, (meld, rules, found))
+    _FITS.keep(meld, rules, found)
     return found
-
-
-_Entry = TypeVar("_Entry", bound=tuple[Any, ...])
-
-
-def _keep(table: dict[int, _Entry], meld: Meld, entry: _Entry) -> None:
-    """Remember ``entry`` in one of the tables kept by the meld's identity (bounded: a full
-    table is emptied).  Each entry holds the meld, so its id stays its own while the entry lives."""
-    if len(table) >= _MELD_TABLES_MAX:
-        table.clear()
-    table[id(meld)] = entry
 
 
 def remembered_fits(meld: Meld, rules: Rules) -> Fits | None:
@@ -544,17 +570,17 @@ def seat_actions(players: int) -> tuple[SeatActions, ...]:
     return rows
 
 
-_WILDS: dict[int, tuple[Meld, tuple[int, ...]]] = {}
-_SWAPS: dict[int, tuple[Meld, frozenset[Card]]] = {}
+_WILDS: _MeldMemo[tuple[int, ...]] = _MeldMemo()
+_SWAPS: _MeldMemo[frozenset[Card]] = _MeldMemo()
 
 
 def wild_positions(meld: Meld) -> tuple[int, ...]:
     """The positions in ``meld`` of the cards acting as wilds (remembered by the meld, as :func:`fits` is)."""
     entry = _WILDS.get(id(meld))
     if entry is not None:
-        return entry[1]
+        return entry[2]
     found = meld.wild_indices()
-    _keep(_WILDS, meld, (meld, found))
+    _WILDS.keep(meld, None, found)
     return found
 
 
@@ -603,10 +629,10 @@ def swap_cards(meld: Meld, *, remember: bool = True) -> frozenset[Card]:
     meld, as :func:`fits` is, unless ``remember`` is false (a meld a search only imagines)."""
     entry = _SWAPS.get(id(meld))
     if entry is not None:
-        return entry[1]
+        return entry[2]
     found = _swap_cards(meld, wild_positions(meld) if remember else meld.wild_indices())
     if remember:
-        _keep(_SWAPS, meld, (meld, found))
+        _SWAPS.keep(meld, None, found)
     return found
 
 
