@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rules as sr
+import shanghai_rules.contract_bounds as contract_bounds
 import shanghai_rules.contracts as contracts_module
 from contract_oracle import oracle_find, oracle_layouts
 from shanghai_rules.rules import Contract
@@ -702,6 +703,36 @@ def test_the_quick_bounds_never_reject_a_hand_that_holds_a_layout(name: str, dat
         patch.setattr(contracts_module._Search, "_hopeless", lambda self, slot=0, suit=0: False)
         without = sr.find_contract(hand, rules, round_number)
     assert with_bounds == without, sr.format_cards(hand)
+
+
+_STRETCH_RULES = {
+    "pagat7, runs of four": (sr.PAGAT7, 4),
+    "isra, runs of four": (sr.ISRA, 4),
+    "ten-round, runs of seven": (sr.TEN_ROUND, 7),
+    "isra, runs of three": (attrs.evolve(sr.ISRA, min_run_length=3), 3),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_STRETCH_RULES))
+def test_the_one_stretch_cost_counts_every_stretch_at_once_exactly(name: str) -> None:
+    """The run bound prices one run in a suit as the fewest places without a card in any stretch of the
+    minimum length (within the wild limit, not every place, no two touching where wilds must be
+    apart).  It counts all the stretches at once, a byte per place; for every set of cards a suit
+    may lack and every limit, that is the count stretch by stretch."""
+    rules, run_length = _STRETCH_RULES[name]
+    bound = contract_bounds.ContractBound(rules, Contract(runs=2, run_length=run_length))
+    lowest = 1 if rules.ace_low else 2
+    for missing in range(1 << 13):  # the suit's 2 ... ace; the ace is at run positions 1 and 14
+        at = [not (missing >> 12 & 1)] + [not (missing >> i & 1) for i in range(13)]  # positions 1-14
+        empty = sum(1 << 8 * p for p in range(14) if not at[p])
+        stretches = []
+        for start in range(lowest - 1, 14 - run_length + 1):
+            holes = [not held for held in at[start:start + run_length]]
+            if not (rules.run_wilds_apart and any(a and b for a, b in zip(holes, holes[1:]))):
+                stretches.append(sum(holes))
+        for limit in range(5):
+            expected = min([g for g in stretches if g <= limit and g != run_length], default=contract_bounds._NEVER)
+            assert bound._compute_one_cost(empty, limit) == expected, (bin(missing), limit)
 
 
 @pytest.mark.parametrize(

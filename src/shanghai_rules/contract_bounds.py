@@ -62,8 +62,8 @@ _AT_MOST_TWO: Final = _AT_MOST[2]
 class ContractBound:
     """The bounds for one contract under one set of rules, with each suit's answers remembered."""
 
-    __slots__ = ("_costs", "_covers", "_ones", "apart", "gap_mask", "length", "limits", "lowest", "most_wilds", "runs",
-                 "spans", "stretch_cap", "usable", "whole", "wild_twos", "windows")
+    __slots__ = ("_costs", "_covers", "_ones", "apart", "ends", "gap_mask", "length", "limits", "lowest", "most_wilds",
+                 "runs", "spans", "spread", "spread_pairs", "stretch_cap", "usable", "whole", "wild_twos", "windows")
 
     def __init__(self, rules: Rules, contract: Contract) -> None:
         self.runs = contract.runs
@@ -91,6 +91,13 @@ class ContractBound:
             positions = range(start, start + self.length)
             self.windows.append((sum(1 << 8 * (p - 1) for p in positions),
                                  sum(1 << 8 * _index(p) for p in positions)))
+        # the same stretches, all at once: multiplied by ``spread``, a suit's empty lanes give each
+        # lane the number of empty places in the stretch that ends there (the stretches end in the
+        # lanes ``ends``); multiplied by ``spread_pairs``, its lanes where two empty places touch
+        # give 16 for each such pair in that stretch (see _compute_one_cost)
+        self.spread = sum(1 << 8 * k for k in range(self.length))
+        self.spread_pairs = 16 * sum(1 << 8 * k for k in range(1, self.length))
+        self.ends = slice(self.lowest + self.length - 2, 14)
         # the whole-hand bound is written for aces high only, no wild 2s and at most three runs
         self.whole = (contract.no_discard and not contract.sets and contract.runs <= 3 and not rules.ace_low
                       and not rules.wild_twos)
@@ -287,16 +294,19 @@ class ContractBound:
         return found
 
     def _compute_one_cost(self, empty: int, limit: int) -> int:
-        apart = self.apart
-        best = _NEVER
-        for window, _ in self.windows:
-            holes = empty & window
-            gaps = holes.bit_count()
-            if gaps < best and gaps <= limit and gaps != self.length and not (apart and holes & (holes >> 8)):
-                best = gaps
-                if not best:  # a stretch held whole
-                    break
-        return best
+        # every stretch at once (see __init__): its number of empty places, plus 16 for each pair
+        # of them that touch where wilds must be kept apart (at most 14 places and 13 pairs, so no
+        # lane overflows, and a stretch with touching places counts 16 or more)
+        lanes = empty * self.spread
+        if self.apart:
+            lanes += (empty & (empty >> 8)) * self.spread_pairs
+        counts = lanes.to_bytes(32, "little")[self.ends]
+        # the fewest places a stretch may cost: within the limit, not every place (a run needs a
+        # natural card), and no touching places where those are not allowed
+        for gaps in range(min(limit, 15) + 1):
+            if gaps != self.length and gaps in counts:
+                return gaps
+        return _NEVER
 
     # runs, the whole hand -----------------------------------------------------
 

@@ -172,7 +172,7 @@ def add_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]
     if len(cards) == 1:
         card = cards[0]
         index = bisect_right(hand, card.code, key=_code)
-        return (*hand[:index], card, *hand[index:])
+        return hand[:index] + (card,) + hand[index:]
     out = list(hand)
     for card in cards:
         insort(out, card, key=_code)

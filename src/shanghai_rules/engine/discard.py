@@ -106,7 +106,7 @@ def discard(state: GameState, action: Discard) -> GameState:
     turns = state.turns_taken + 1
     after = _turn_ended(
         state, phase="draw", turn=(seat + 1) % len(hands), hands=tuple(hands),
-        discard=(*state.discard, action.card), discarder=seat, upcard_live=not action.shanghai,
+        discard=state.discard + (action.card,), discarder=seat, upcard_live=not action.shanghai,
         shanghai_open=open_call, buy_requests=(), buy_withdrawn=(), turns_taken=turns,
         went_down_this_turn=False, owed_wilds=(), must_go_down=False, played_wild_this_turn=False,
     )

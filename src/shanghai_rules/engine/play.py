@@ -499,8 +499,7 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
         return found
     if not distinct:
         distinct = tuple(dict.fromkeys(pos.hand))
-    for index, tm in enumerate(pos.table):
-        meld_fits = fitting[index] if fitting else fits(tm.meld, rules)
+    for index, meld_fits in enumerate(fitting or [fits(tm.meld, rules) for tm in pos.table]):
         candidates = meld_fits.candidates
         if candidates.isdisjoint(distinct):
             continue
@@ -638,18 +637,17 @@ def _left_card_verdict(turn: Turn, pos: Position, places: dict[Card, Places], fi
     if found is None:
         found = places[left] = _places(turn, pos, fitting, left)
     fit, swap = found
-
-    def fits_one() -> Iterator[object]:
-        # the melds the lay-off leaves as they are first
-        yield _elsewhere(fit, changed)
-        yield fits_card(new_meld, left, rules)
+    # whether the card fits, asked first (the melds the lay-off leaves as they are, then the
+    # one it makes): most often it does, and that settles it
+    if _elsewhere(fit, changed) or fits_card(new_meld, left, rules):
+        return _lone_card(rules, pos, (True,), ())
 
     def swaps_one() -> Iterator[bool]:
         yield _elsewhere(swap, changed)
         if rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets:
             yield left in swap_cards(new_meld, remember=False)
 
-    return _lone_card(rules, pos, fits_one(), swaps_one())
+    return _lone_card(rules, pos, (), swaps_one())
 
 
 def settled(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Position:
