@@ -732,7 +732,7 @@ def test_the_one_stretch_cost_counts_every_stretch_at_once_exactly(name: str) ->
                 stretches.append(sum(holes))
         for limit in range(5):
             expected = min([g for g in stretches if g <= limit and g != run_length], default=contract_bounds._NEVER)
-            assert bound._compute_one_cost(empty, limit) == expected, (bin(missing), limit)
+            assert bound._one_cost(empty, limit) == expected, (bin(missing), limit)
 
 
 @pytest.mark.parametrize(

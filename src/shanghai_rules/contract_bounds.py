@@ -62,7 +62,7 @@ _AT_MOST_TWO: Final = _AT_MOST[2]
 class ContractBound:
     """The bounds for one contract under one set of rules, with each suit's answers remembered."""
 
-    __slots__ = ("_costs", "_covers", "_ones", "apart", "ends", "gap_mask", "length", "limits", "lowest", "most_wilds",
+    __slots__ = ("_costs", "_covers", "apart", "ends", "gap_mask", "length", "limits", "lowest", "most_wilds",
                  "runs", "spans", "spread", "spread_pairs", "stretch_cap", "usable", "whole", "wild_twos", "windows")
 
     def __init__(self, rules: Rules, contract: Contract) -> None:
@@ -94,7 +94,7 @@ class ContractBound:
         # the same stretches, all at once: multiplied by ``spread``, a suit's empty lanes give each
         # lane the number of empty places in the stretch that ends there (the stretches end in the
         # lanes ``ends``); multiplied by ``spread_pairs``, its lanes where two empty places touch
-        # give 16 for each such pair in that stretch (see _compute_one_cost)
+        # give 16 for each such pair in that stretch (see _one_cost)
         self.spread = sum(1 << 8 * k for k in range(self.length))
         self.spread_pairs = 16 * sum(1 << 8 * k for k in range(1, self.length))
         self.ends = slice(self.lowest + self.length - 2, 14)
@@ -102,7 +102,6 @@ class ContractBound:
         self.whole = (contract.no_discard and not contract.sets and contract.runs <= 3 and not rules.ace_low
                       and not rules.wild_twos)
         self._costs: dict[bytes, tuple[int, ...]] = {}
-        self._ones: dict[tuple[int, int], int] = {}
         # the copies of one card that the contract's runs could use at most (the bound counts up to three)
         self.usable = max(1, min(self.runs, 3))
         self._covers: dict[tuple[tuple[int, ...], int], frozenset[tuple[int, int]]] = {}
@@ -283,17 +282,7 @@ class ContractBound:
 
     def _one_cost(self, empty: int, limit: int) -> int:
         """The fewest places without a card in one stretch (``_NEVER`` where none is within
-        ``limit``), given the run positions ``empty`` the suit has no card at.  Remembered:
-        suits of different counts often hold the same cards."""
-        key = (empty, limit)
-        found = self._ones.get(key)
-        if found is None:
-            if len(self._ones) >= _CACHE_MAX:
-                self._ones.clear()
-            found = self._ones[key] = self._compute_one_cost(empty, limit)
-        return found
-
-    def _compute_one_cost(self, empty: int, limit: int) -> int:
+        ``limit``), given the run positions ``empty`` the suit has no card at."""
         # every stretch at once (see __init__): its number of empty places, plus 16 for each pair
         # of them that touch where wilds must be kept apart (at most 14 places and 13 pairs, so no
         # lane overflows, and a stretch with touching places counts 16 or more)
