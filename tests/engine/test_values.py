@@ -101,3 +101,17 @@ def test_cards_are_found_in_hands_in_any_order() -> None:
         assert holds(hand, sr.parse_card("QH")) and not holds(hand, sr.parse_card("QS"))
         with pytest.raises(sr.IllegalAction, match="not held"):
             remove_cards(hand, sr.parse_cards("5C 5C 5C"), "not held")
+    # sorted or not, with copies of a card or not: the multiset difference, the rest in the hand's order
+    import random
+    from collections import Counter
+
+    rng = random.Random(5)
+    deck = list(sr.full_deck(3, 2))
+    for _ in range(300):
+        hand = tuple(rng.sample(deck, rng.randint(2, 18)))
+        for held in (hand, tuple(sorted(hand))):
+            taken = rng.sample(held, rng.randint(2, len(held)))
+            rest = remove_cards(held, taken)
+            assert Counter(rest) == Counter(held) - Counter(taken)
+            cards = iter(held)
+            assert all(any(card is other for other in cards) for card in rest)  # in the hand's order

@@ -129,7 +129,20 @@ def remove_cards(hand: tuple[Card, ...], cards: Sequence[Card], why: str = "") -
         if index < 0:
             raise IllegalAction(why or f"{cards[0]} is not in the hand")
         return hand[:index] + hand[index + 1:]
-    # more (a lay-down): counted off in one pass over the hand (cards hash by identity)
+    # more (a lay-down): the engine keeps hands sorted by code, so the cards, sorted so too, are
+    # taken off in one pass over the hand, as a merge (there is one object per card)
+    taken = sorted(cards, key=_code)
+    needed = len(taken)
+    kept: list[Card] = []
+    found = 0
+    for held in hand:
+        if found < needed and held is taken[found]:
+            found += 1
+        else:
+            kept.append(held)
+    if found == needed:
+        return tuple(kept)
+    # a card not held, or a hand in another order: counted off (cards hash by identity)
     wanted: dict[Card, int] = {}
     for card in cards:
         wanted[card] = wanted.get(card, 0) + 1
