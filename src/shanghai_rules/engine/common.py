@@ -119,6 +119,7 @@ def table_meld(owner: int, meld: Meld) -> TableMeld:
 
 
 _code = operator.attrgetter("code")
+_first = operator.itemgetter(0)
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Sequence[Card], why: str = "") -> tuple[Card, ...]:
@@ -610,6 +611,23 @@ def table_swaps(table: tuple[TableMeld, ...], rules: Rules) -> tuple[tuple[int, 
         return last
     runs, sets = rules.swap_from_runs, rules.swap_from_sets
     shared = len(last_table) if rules is last_rules and len(last_table) <= len(table) else 0
+    if shared and shared == len(table):
+        # the commonest change, a lay-off: one meld changed (found as table_fits finds it)
+        same = list(map(operator.is_, table, last_table))
+        if same.count(False) == 1:
+            changed = same.index(False)
+            meld = table[changed].meld
+            if _lengthened(meld, last_table[changed].meld):
+                result = last
+            else:
+                wanted = swap_cards(meld) if (runs if meld.kind == "run" else sets) else None
+                rest = [entry for entry in last if entry[0] != changed]
+                if wanted:
+                    rest.append((changed, wanted))
+                    rest.sort(key=_first)
+                result = tuple(rest)
+            _last_swaps[0] = (table, rules, result)
+            return result
     kept = dict(last) if shared else {}
     found = []
     for index, tm in enumerate(table):
