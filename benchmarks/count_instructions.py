@@ -11,7 +11,7 @@ with ``GreedyPlayer`` self-play (as ``bench_engine.py`` records them) and the
 library's caches are emptied before the replay.
 
 Needs valgrind (``apt install valgrind``).  A plain script:
-``python benchmarks/count_instructions.py`` (about a minute and a half).
+``python benchmarks/count_instructions.py`` (about three minutes).
 """
 
 from __future__ import annotations
