@@ -47,15 +47,14 @@ def _deal(state: GameState) -> GameState:
     players = state.players
     size = state.rules.hand_size_for(state.round_number)
     stock = state.stock
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for i in range(size * players):
-        hands[(state.dealer + 1 + i) % players].append(stock[i])
     dealt = size * players
-    flip = stock[dealt]
+    # card i goes to seat dealer + 1 + i (mod players): each seat's cards are every players-th card
+    first = state.dealer + 1
+    hands = tuple([tuple(sorted(stock[(seat - first) % players:dealt:players], key=_code))
+                   for seat in range(players)])
     return replace(
-        state, phase="draw", turn=(state.dealer + 1) % players,
-        hands=tuple(tuple(sorted(h, key=_code)) for h in hands),
-        stock=stock[dealt + 1:], discard=(flip,), upcard_live=True, discarder=None,
+        state, phase="draw", turn=first % players, hands=hands,
+        stock=stock[dealt + 1:], discard=(stock[dealt],), upcard_live=True, discarder=None,
     )
 
 
