@@ -368,6 +368,13 @@ _NO_FITS: tuple[Fits, ...] = ()
 _last_fits: list[tuple[tuple[TableMeld, ...], object, tuple[Fits, ...]]] = [((), None, _NO_FITS)]
 
 
+def _one_changed(table: tuple[TableMeld, ...], last: tuple[TableMeld, ...]) -> int:
+    """Where two tables of the same length differ in exactly one meld, its index (found by the
+    identity test run over the tables at once); otherwise -1."""
+    same = list(map(operator.is_, table, last))
+    return same.index(False) if same.count(False) == 1 else -1
+
+
 def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
     """:func:`fits` of each meld of ``table``, in table order.
 
@@ -379,11 +386,9 @@ def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
         return last
     shared = len(last_table) if rules is last_rules and len(last_table) <= len(table) else 0
     if shared and shared == len(table):
-        # the commonest change, a lay-off: one meld changed (found by the identity test run over
-        # the table at once)
-        same = list(map(operator.is_, table, last_table))
-        if same.count(False) == 1:
-            changed = same.index(False)
+        # the commonest change, a lay-off: one meld changed
+        changed = _one_changed(table, last_table)
+        if changed >= 0:
             found = (*last[:changed], fits(table[changed].meld, rules), *last[changed + 1:])
             _last_fits[0] = (table, rules, found)
             return found
@@ -612,10 +617,9 @@ def table_swaps(table: tuple[TableMeld, ...], rules: Rules) -> tuple[tuple[int, 
     runs, sets = rules.swap_from_runs, rules.swap_from_sets
     shared = len(last_table) if rules is last_rules and len(last_table) <= len(table) else 0
     if shared and shared == len(table):
-        # the commonest change, a lay-off: one meld changed (found as table_fits finds it)
-        same = list(map(operator.is_, table, last_table))
-        if same.count(False) == 1:
-            changed = same.index(False)
+        # the commonest change, a lay-off: one meld changed
+        changed = _one_changed(table, last_table)
+        if changed >= 0:
             meld = table[changed].meld
             if _lengthened(meld, last_table[changed].meld):
                 result = last
