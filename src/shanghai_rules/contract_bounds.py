@@ -122,9 +122,9 @@ class ContractBound:
         if not runs:
             return 0
         known = self._costs
-        row = bytes(counts[13 * first_suit:52]).translate(_AT_MOST[self.usable])
+        row = bytes(counts).translate(_AT_MOST[self.usable])  # (the suits before first_suit are skipped below)
         suits = []  # each suit's costs (j stretches, for j = 0 .. runs)
-        for base in range(0, 52 - 13 * first_suit, 13):
+        for base in range(13 * first_suit, 52, 13):
             pattern = row[base:base + 13]
             costs = known.get(pattern)
             if costs is None or costs[-1] < pool:

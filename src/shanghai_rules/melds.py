@@ -144,7 +144,7 @@ class Meld:
         position = self.start + index
         if not 1 <= position <= 14:
             return None  # a hand-built meld placed beyond the ace stands for no card there
-        return _position_card(position, self.suit)
+        return _RUN_CARDS[self.suit][position]
 
     def is_natural_at(self, index: int) -> bool:
         """True if the card at ``index`` stands for itself (is not acting as a wild)."""
@@ -153,7 +153,7 @@ class Meld:
             return card.rank != JOKER and card.rank == self.rank
         assert self.suit is not None
         position = self.start + index
-        return 1 <= position <= 14 and card is _position_card(position, self.suit)
+        return 1 <= position <= 14 and card is _RUN_CARDS[self.suit][position]
 
     def wild_indices(self) -> tuple[int, ...]:
         """The positions of the cards acting as wilds."""
@@ -703,17 +703,18 @@ def make_meld(kind: MeldKind, cards: tuple[Card, ...], rank: int | None, suit: S
     return meld  # type: ignore[no-any-return]
 
 
-def joined(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | None, Meld], ...]:
+def joined(meld: Meld, card: Card, rules: Rules, plain: int | None = None) -> tuple[tuple[End | None, Meld], ...]:
     """:func:`lay_off_options` for a meld legal under ``rules`` and a card (the engine's own values).
 
     What a card joining a legal meld may break is known without judging the new meld card
-    by card wherever the wild limits do not depend on its length (see :func:`_plain_join`)."""
-    return _join(meld, card, rules, _plain_join(rules))
+    by card wherever the wild limits do not depend on its length: ``plain`` is
+    :func:`plain_join` of ``rules``, worked out here unless the caller knows it."""
+    return _join(meld, card, rules, plain_join(rules) if plain is None else plain)
 
 
 def _join(meld: Meld, card: Card, rules: Rules, plain: int) -> tuple[tuple[End | None, Meld], ...]:
     """The ways ``card`` joins the well-formed ``meld``, each new meld judged card by card
-    unless ``plain`` (:func:`_plain_join` of ``rules``, for a legal ``meld``) says it need not be."""
+    unless ``plain`` (:func:`plain_join` of ``rules``, for a legal ``meld``) says it need not be."""
     if meld.kind == "set":
         rank = meld.rank
         if plain and rank is not None and card.rank == rank and rank != JOKER:
@@ -738,7 +739,7 @@ def _join(meld: Meld, card: Card, rules: Rules, plain: int) -> tuple[tuple[End |
     quick = plain and len(cards) < 13
     apart = rules.run_wilds_apart
     if low >= 1:
-        own = card is _position_card(low, suit)
+        own = card is _RUN_CARDS[suit][low]
         if own or wild:
             new = make_meld("run", (card, *cards), None, suit, low)
             if (quick and (low > 1 or rules.ace_low)
@@ -746,7 +747,7 @@ def _join(meld: Meld, card: Card, rules: Rules, plain: int) -> tuple[tuple[End |
                     or not _validate_run(new, rules, 1, rules.wild_limits_on_lay_off):
                 options.append(("low", new))
     if high <= 14:
-        own = card is _position_card(high, suit)
+        own = card is _RUN_CARDS[suit][high]
         if own or wild:
             new = make_meld("run", (*cards, card), None, suit, meld.start)
             if (quick and (own or (plain > 1 and (not apart or meld.is_natural_at(len(cards) - 1))))) \
@@ -755,7 +756,7 @@ def _join(meld: Meld, card: Card, rules: Rules, plain: int) -> tuple[tuple[End |
     return tuple(options)
 
 
-def _plain_join(rules: Rules) -> int:
+def plain_join(rules: Rules) -> int:
     """How plainly a card joining a legal meld is judged under ``rules``: 0 where a wild limit
     depends on the meld's length (every new meld is judged card by card); 1 where it does not,
     so a natural card in its own place keeps the meld legal; 2 where, besides, no limit counts

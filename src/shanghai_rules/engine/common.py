@@ -18,7 +18,7 @@ from ..actions import Buy, Discard, DrawStock, LayDown, LayOff, TakeDiscard, Wit
 from ..cards import ALL_CARDS, Card, Suit, full_deck
 from ..contracts import clear_search_caches
 from ..errors import IllegalAction
-from ..melds import End, Meld, joined, make_meld
+from ..melds import End, Meld, joined, make_meld, plain_join
 from ..rules import Rules
 from ..state import GameState, TableMeld
 
@@ -276,12 +276,13 @@ class Fits:
     wilds, and the naturals of the set's rank or at either end of the run.
     """
 
-    __slots__ = ("_known", "_meld", "_rules", "candidates")
+    __slots__ = ("_known", "_meld", "_plain", "_rules", "candidates")
 
     def __init__(self, meld: Meld, rules: Rules) -> None:
         # held weakly: the meld's answers are remembered only while the meld itself lives (see _MeldMemo)
         self._meld = weakref.ref(meld)
         self._rules = rules
+        self._plain = plain_join(rules)  # how plainly a card joining the meld is judged
         self._known: dict[Card, Options] = {}
         self.candidates = _candidates(meld, rules)
 
@@ -298,7 +299,7 @@ class Fits:
         if card.rank == 2 and rules.wild_twos and not _natural_two(meld, card):
             # a wild 2 that is not natural at either end acts as a joker does: same places, same limits
             return tuple([(end, _placed(new, end, card)) for end, new in self.get(_JOKER)])
-        return joined(meld, card, rules)
+        return joined(meld, card, rules, self._plain)
 
 
 _V = TypeVar("_V")
