@@ -381,6 +381,31 @@ def test_the_engines_table_of_fitting_cards_is_what_lay_off_options_says_spec4_3
         assert table.candidates >= set(expected), meld.describe()
 
 
+@pytest.mark.parametrize("preset", ["pagat7", "ten-round", "isra"])
+def test_answers_about_a_meld_a_lay_off_would_make_are_worked_out_afresh_spec4_3_4_7(preset: str) -> None:
+    """SPEC 4.3, 4.7: the verdicts on a meld a lay-off would make (a meld weighed, not yet on the
+    table) take its fitting cards and its swap cards from shortcuts: a card that is no candidate of
+    the meld fits it nowhere, and a lay-off of a natural card in its own place leaves the cards that
+    may be swapped for its wilds as they were.  Both equal the answers worked out from the new meld
+    itself, for every lay-off onto every meld laid in whole games."""
+    rules = sr.get_rules(preset)
+    melds: dict[sr.Meld, None] = {}
+    for seed in range(2):
+        _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(rules.min_players + 1)], seed)
+        for state in sr.replay(record):
+            melds.update((tm.meld, None) for tm in state.table)
+    weighed = 0
+    for meld in melds:
+        for card in ALL_CARDS:
+            for _, new in sr.lay_off_options(meld, card, rules):
+                sr.clear_caches()  # the new meld is not remembered: its answers are worked out
+                for other in ALL_CARDS:
+                    assert common.fits_card(new, other, rules) == sr.lay_off_options(new, other, rules)
+                assert common.swap_cards_after(meld, new) == common.swap_cards(new, remember=False)
+                weighed += 1
+    assert weighed > 100
+
+
 def test_clear_caches_frees_the_tables_and_changes_no_answer() -> None:
     """clear_caches empties what the engine remembers between calls; every answer stays the same."""
     rules = sr.ISRA

@@ -42,6 +42,7 @@ __all__ = [
     "seat_actions",
     "supply",
     "swap_cards",
+    "swap_cards_after",
     "table_fits",
     "table_meld",
     "table_reach",
@@ -371,9 +372,18 @@ _last_fits: list[tuple[tuple[TableMeld, ...], object, tuple[Fits, ...]]] = [((),
 
 def _one_changed(table: tuple[TableMeld, ...], last: tuple[TableMeld, ...]) -> int:
     """Where two tables of the same length differ in exactly one meld, its index (found by the
-    identity test run over the tables at once); otherwise -1."""
+    identity test run over the tables at once); otherwise -1.  The last answer is kept: the
+    table's lay-off options and its swaps ask it of the same two tables, one after the other."""
+    known_table, known_last, index = _last_change[0]
+    if table is known_table and last is known_last:
+        return index
     same = list(map(operator.is_, table, last))
-    return same.index(False) if same.count(False) == 1 else -1
+    index = same.index(False) if same.count(False) == 1 else -1
+    _last_change[0] = (table, last, index)
+    return index
+
+
+_last_change: list[tuple[tuple[TableMeld, ...], tuple[TableMeld, ...], int]] = [((), (), -1)]
 
 
 def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
@@ -405,6 +415,8 @@ def fits_card(meld: Meld, card: Card, rules: Rules) -> Options:
     found = remembered_fits(meld, rules)
     if found is not None:
         return found.get(card)
+    if card not in _candidates(meld, rules):
+        return ()
     return joined(meld, card, rules)
 
 
@@ -659,6 +671,15 @@ def _lengthened(new: Meld, old: Meld) -> bool:
     return new.start == old.start - 1 and cards[1:] == old.cards and new.is_natural_at(0)
 
 
+def swap_cards_after(old: Meld, new: Meld) -> frozenset[Card]:
+    """:func:`swap_cards` of ``new``, the meld a lay-off makes of ``old`` (a meld a search only
+    imagines, so nothing is remembered of it): those of ``old`` where the lay-off added a natural
+    card in its own place, the wilds then standing for what they stood for."""
+    if _lengthened(new, old):
+        return swap_cards(old)
+    return swap_cards(new, remember=False)
+
+
 def swap_cards(meld: Meld, *, remember: bool = True) -> frozenset[Card]:
     """The natural cards that can be given for a wild of ``meld``: what a run's wild stands for,
     any card of a set's rank (SPEC 4.7); none when the meld holds no wild.  Remembered by the
@@ -691,6 +712,7 @@ def clear_caches() -> None:
     _FITS.clear()
     _last_fits[0] = ((), None, _NO_FITS)
     _last_swaps[0] = ((), None, ())
+    _last_change[0] = ((), (), -1)
     _last_reach[0] = ((), None, _EMPTY)
     _ACTIONS.clear()
     _LAY_OFFS.clear()

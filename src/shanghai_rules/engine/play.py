@@ -29,7 +29,7 @@ from .common import (
     lay_off_action,
     new_lay_down,
     remove_cards,
-    swap_cards,
+    swap_cards_after,
     table_meld,
     table_swaps,
     trusted,
@@ -613,8 +613,10 @@ def _places(turn: Turn, pos: Position, fitting: Sequence[Fits], card: Card) -> P
     """The melds of the table as it stands that ``card`` fits, and those with a wild that stands
     for it (where the rules let that meld's wilds be swapped), by index."""
     rules = turn.rules
-    fit = tuple([index for index, tm in enumerate(pos.table)
-                 if (fitting[index] if fitting else fits(tm.meld, rules)).get(card)])
+    melds = fitting or [fits(tm.meld, rules) for tm in pos.table]
+    # (a card that is no candidate of a meld does not fit it: the question need not be asked)
+    fit = tuple([index for index, meld_fits in enumerate(melds)
+                 if card in meld_fits.candidates and meld_fits.get(card)])
     return fit, tuple([index for index, cards in table_swaps(pos.table, rules) if card in cards])
 
 
@@ -645,7 +647,7 @@ def _left_card_verdict(turn: Turn, pos: Position, places: dict[Card, Places], fi
     def swaps_one() -> Iterator[bool]:
         yield _elsewhere(swap, changed)
         if rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets:
-            yield left in swap_cards(new_meld, remember=False)
+            yield left in swap_cards_after(pos.table[changed].meld, new_meld)
 
     return _lone_card(rules, pos, (), swaps_one())
 
