@@ -279,9 +279,10 @@ class Fits:
 
     __slots__ = ("_known", "_meld", "_plain", "_rules", "candidates")
 
-    def __init__(self, meld: Meld, rules: Rules) -> None:
-        # held weakly: the meld's answers are remembered only while the meld itself lives (see _MeldMemo)
-        self._meld = weakref.ref(meld)
+    def __init__(self, meld: Meld, rules: Rules, ref: weakref.ref[Meld] | None = None) -> None:
+        # held weakly (by ``ref``, where the caller has one): the meld's answers are remembered
+        # only while the meld itself lives (see _MeldFacts)
+        self._meld = weakref.ref(meld) if ref is None else ref
         self._rules = rules
         self._plain = plain_join(rules)  # how plainly a card joining the meld is judged
         self._known: dict[Card, Options] = {}
@@ -303,45 +304,57 @@ class Fits:
         return joined(meld, card, rules, self._plain)
 
 
-_V = TypeVar("_V")
-
-
 class _MeldRef(weakref.ref):  # type: ignore[type-arg]
-    """A weak reference to a meld that carries the key of the meld's entry in a :class:`_MeldMemo`."""
+    """A weak reference to a meld that carries the key of the meld's entry in ``_MELDS``."""
 
     __slots__ = ("key",)
     key: int
 
 
-class _MeldMemo(dict[int, tuple[_MeldRef, object, _V]]):
-    """Answers remembered per meld, kept by the meld's id, so asking needs no hash of the meld
-    (a meld stays on the table, the same object from state to state, until it changes).
+class _MeldFacts:
+    """What is remembered of one meld: its :class:`Fits` (and the rules they are for), the
+    positions of its wilds, and the cards that may be swapped for them; ``None`` where not
+    worked out yet.  Each meld has one, held weakly by ``ref``.
 
-    An entry is (a weak reference to the meld, what else the answer depends on, the answer).
-    When the meld is gone, so is its entry: the id stays the meld's own while the entry lives,
-    and the melds of finished rounds take their answers with them instead of filling the table.
+    The facts are kept in ``_MELDS`` by the meld's id, so asking needs no hash of the meld (a
+    meld stays on the table, the same object from state to state, until it changes).  When
+    the meld is gone, so are its facts: the id stays the meld's own while they live, and the
+    melds of finished rounds take their answers with them instead of filling the table.
     Bounded as well: a full table is emptied.
     """
 
-    __slots__ = ()
+    __slots__ = ("fits", "ref", "rules", "swaps", "wilds")
 
-    def keep(self, meld: Meld, depends: object, answer: _V) -> None:
-        """Remember ``answer`` for ``meld`` (and ``depends``)."""
-        if len(self) >= _MELD_TABLES_MAX:
-            self.clear()
-        ref = _MeldRef(meld, self._forget)
-        ref.key = key = id(meld)
-        self[key] = (ref, depends, answer)
-
-    def _forget(self, ref: _MeldRef) -> None:
-        # called as the meld goes: its entry, unless a newer one (of a meld since given that id) took its place
-        entry = self.get(ref.key)
-        if entry is not None and entry[0] is ref:
-            del self[ref.key]
+    def __init__(self, ref: _MeldRef) -> None:
+        self.ref = ref
+        self.rules: Rules | None = None
+        self.fits: Fits | None = None
+        self.wilds: tuple[int, ...] | None = None
+        self.swaps: frozenset[Card] | None = None
 
 
-_FITS: _MeldMemo[Fits] = _MeldMemo()
+_MELDS: dict[int, _MeldFacts] = {}
 _MELD_TABLES_MAX = 8192
+
+
+def _facts_of(meld: Meld) -> _MeldFacts:
+    """The facts remembered of ``meld``, a new (empty) entry where there are none."""
+    key = id(meld)
+    facts = _MELDS.get(key)
+    if facts is None:
+        if len(_MELDS) >= _MELD_TABLES_MAX:
+            _MELDS.clear()
+        ref = _MeldRef(meld, _forget)
+        ref.key = key
+        facts = _MELDS[key] = _MeldFacts(ref)
+    return facts
+
+
+def _forget(ref: _MeldRef) -> None:
+    # called as the meld goes: its entry, unless a newer one (of a meld since given that id) took its place
+    facts = _MELDS.get(ref.key)
+    if facts is not None and facts.ref is ref:
+        del _MELDS[ref.key]
 
 
 def fits(meld: Meld, rules: Rules) -> Fits:
@@ -350,19 +363,21 @@ def fits(meld: Meld, rules: Rules) -> Fits:
     Remembered (up to a bound) for the melds asked about: a meld stays on the
     table, and is asked about again, until it changes.
     """
-    entry = _FITS.get(id(meld))
-    if entry is not None and entry[1] is rules:
-        return entry[2]
-    found = Fits(meld, rules)
-    _FITS.keep(meld, rules, found)
+    facts = _MELDS.get(id(meld))
+    if facts is not None and facts.rules is rules and facts.fits is not None:
+        return facts.fits
+    if facts is None:
+        facts = _facts_of(meld)
+    found = facts.fits = Fits(meld, rules, facts.ref)
+    facts.rules = rules
     return found
 
 
 def remembered_fits(meld: Meld, rules: Rules) -> Fits | None:
     """The :func:`fits` of ``meld`` if it is remembered, without working it out."""
-    entry = _FITS.get(id(meld))
-    if entry is not None and entry[1] is rules:
-        return entry[2]
+    facts = _MELDS.get(id(meld))
+    if facts is not None and facts.rules is rules:
+        return facts.fits
     return None
 
 
@@ -602,17 +617,13 @@ def seat_actions(players: int) -> tuple[SeatActions, ...]:
     return rows
 
 
-_WILDS: _MeldMemo[tuple[int, ...]] = _MeldMemo()
-_SWAPS: _MeldMemo[frozenset[Card]] = _MeldMemo()
-
-
 def wild_positions(meld: Meld) -> tuple[int, ...]:
     """The positions in ``meld`` of the cards acting as wilds (remembered by the meld, as :func:`fits` is)."""
-    entry = _WILDS.get(id(meld))
-    if entry is not None:
-        return entry[2]
+    facts = _MELDS.get(id(meld))
+    if facts is not None and facts.wilds is not None:
+        return facts.wilds
     found = meld.wild_indices()
-    _WILDS.keep(meld, None, found)
+    (facts or _facts_of(meld)).wilds = found
     return found
 
 
@@ -684,12 +695,13 @@ def swap_cards(meld: Meld, *, remember: bool = True) -> frozenset[Card]:
     """The natural cards that can be given for a wild of ``meld``: what a run's wild stands for,
     any card of a set's rank (SPEC 4.7); none when the meld holds no wild.  Remembered by the
     meld, as :func:`fits` is, unless ``remember`` is false (a meld a search only imagines)."""
-    entry = _SWAPS.get(id(meld))
-    if entry is not None:
-        return entry[2]
-    found = _swap_cards(meld, wild_positions(meld) if remember else meld.wild_indices())
-    if remember:
-        _SWAPS.keep(meld, None, found)
+    facts = _MELDS.get(id(meld))
+    if facts is not None and facts.swaps is not None:
+        return facts.swaps
+    if not remember:
+        return _swap_cards(meld, meld.wild_indices())
+    found = _swap_cards(meld, wild_positions(meld))
+    (facts or _facts_of(meld)).swaps = found
     return found
 
 
@@ -707,9 +719,7 @@ def clear_caches() -> None:
     """Forget what the engine and the contract search remember between calls (see :func:`clear_caches`
     in :mod:`shanghai_rules.engine`)."""
     clear_search_caches()
-    _WILDS.clear()
-    _SWAPS.clear()
-    _FITS.clear()
+    _MELDS.clear()
     _last_fits[0] = ((), None, _NO_FITS)
     _last_swaps[0] = ((), None, ())
     _last_change[0] = ((), (), -1)
