@@ -314,7 +314,7 @@ class _MeldRef(weakref.ref):  # type: ignore[type-arg]
 class _MeldFacts:
     """What is remembered of one meld: its :class:`Fits` (and the rules they are for), the
     positions of its wilds, and the cards that may be swapped for them; ``None`` where not
-    worked out yet.  Each meld has one, held weakly by ``ref``.
+    worked out yet.  Each meld asked about has one, which holds it weakly, by ``ref``.
 
     The facts are kept in ``_MELDS`` by the meld's id, so asking needs no hash of the meld (a
     meld stays on the table, the same object from state to state, until it changes).  When
