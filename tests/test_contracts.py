@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import shanghai_rules as sr
@@ -703,6 +703,63 @@ def test_the_quick_bounds_never_reject_a_hand_that_holds_a_layout(name: str, dat
         patch.setattr(contracts_module._Search, "_hopeless", lambda self, slot=0, suit=0: False)
         without = sr.find_contract(hand, rules, round_number)
     assert with_bounds == without, sr.format_cards(hand)
+
+
+@pytest.mark.parametrize("name", sorted(BOUND_RULES))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_contracts_with_the_same_runs_share_the_run_bounds_answers(name: str, data: st.DataObject) -> None:
+    """What each suit's cards cost in runs does not depend on the contract's sets, so the contracts
+    with the same runs share those answers: the run bound of one, asked after another has filled
+    the shared answers (and the same runs under other rules theirs), is what it is when worked out
+    from nothing."""
+    rules = BOUND_RULES[name]
+    round_number = data.draw(st.integers(1, rules.rounds), label="round")
+    contract = rules.contract(round_number)
+    assume(contract.runs)
+    other = attrs.evolve(contract, sets=(contract.sets + 1) % 3)
+    hand = data.draw(planted_hands(rules, round_number, (0, 6)), label="hand")
+    search = contracts_module._Search(hand, rules, contract)
+    pools = range(search.wfree + 2)
+
+    def answers(bound: contract_bounds.ContractBound) -> list[int | None]:
+        # (an answer above the pool says only that the runs cannot be made: compared as such)
+        return [cost if (cost := bound.runs_cost(search.counts, pool)) <= pool else None for pool in pools]
+
+    contract_bounds.clear_bounds()
+    alone = answers(contract_bounds.contract_bound(rules, contract))
+    contract_bounds.clear_bounds()
+    for other_rules in BOUND_RULES.values():
+        answers(contract_bounds.ContractBound(other_rules, contract))
+    filler = contract_bounds.contract_bound(rules, other)
+    answers(filler)
+    bound = contract_bounds.contract_bound(rules, contract)
+    assert bound._costs is filler._costs
+    assert answers(bound) == alone, sr.format_cards(hand)
+
+
+def test_run_bounds_share_answers_only_where_every_answer_is_the_same() -> None:
+    """The run bounds of two contracts, under the same rules or others, share what each suit's cards
+    cost only where those costs are the same: for every pair that shares, on random suits and pools."""
+    rng = random.Random(7)
+    contracts = [Contract(sets=sets, runs=runs, run_length=length)
+                 for runs in (1, 2, 3) for length in (3, 4) for sets in (0, 1)]
+    # (and rules that differ from a preset in one thing the costs depend on)
+    rules_list = [*BOUND_RULES.values(), attrs.evolve(sr.PAGAT7, ace_low=not sr.PAGAT7.ace_low),
+                  attrs.evolve(sr.ISRA, run_wilds_apart=False), attrs.evolve(sr.ISRA, wild_twos=False)]
+    bounds = [contract_bounds.ContractBound(rules, contract) for rules in rules_list for contract in contracts]
+    pairs = 0
+    for x, first in enumerate(bounds):
+        for second in bounds[x + 1:]:
+            if first._costs is not second._costs:
+                continue
+            pairs += 1
+            cap = min(first.runs, 3)
+            for _ in range(20):
+                suit = bytes(min(rng.randrange(4), cap) for _ in range(13))
+                pool = rng.randrange(6)
+                assert first._compute_costs(suit, pool) == second._compute_costs(suit, pool), (suit, pool)
+    assert pairs > len(bounds)
 
 
 _STRETCH_RULES = {

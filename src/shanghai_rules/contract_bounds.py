@@ -35,7 +35,7 @@ from typing import Final
 
 from .rules import Contract, Rules
 
-__all__ = ["ContractBound", "contract_bound"]
+__all__ = ["ContractBound", "clear_bounds", "contract_bound"]
 
 _NEVER = 1 << 30
 _CACHE_MAX = 1 << 16
@@ -101,7 +101,10 @@ class ContractBound:
         # the whole-hand bound is written for aces high only, no wild 2s and at most three runs
         self.whole = (contract.no_discard and not contract.sets and contract.runs <= 3 and not rules.ace_low
                       and not rules.wild_twos)
-        self._costs: dict[bytes, tuple[int, ...]] = {}
+        # what each suit's cards cost depends on the runs alone, not on the sets: the contracts
+        # with the same runs under rules with the same limits share the answers
+        self._costs = _SUIT_COSTS.setdefault(
+            (self.runs, self.length, self.lowest, self.apart, self.wild_twos, self.stretch_cap), {})
         # the copies of one card that the contract's runs could use at most (the bound counts up to three)
         self.usable = max(1, min(self.runs, 3))
         self._covers: dict[tuple[tuple[int, ...], int], frozenset[tuple[int, int]]] = {}
@@ -193,10 +196,11 @@ class ContractBound:
         at most ``pool`` (``_NEVER`` where more), followed by ``pool``.
 
         Remembered by the suit's cards alone (``counts``, a byte per card), for the largest
-        pool asked so far: an answer for a pool serves every smaller one.  Only how many
-        copies of each card the runs could use matters (never more than three, nor than the
-        runs), so the counts come capped at that, and patterns that differ beyond it share
-        their answer."""
+        pool asked so far: an answer for a pool serves every smaller one, and every bound
+        with the same runs under the same limits shares it (see ``__init__``).  Only how
+        many copies of each card the runs could use matters (never more than three, nor than
+        the runs), so the counts come capped at that, and patterns that differ beyond it
+        share their answer."""
         found = self._compute_costs(counts, pool)
         if len(self._costs) >= _CACHE_MAX:
             self._costs.clear()
@@ -388,7 +392,17 @@ class ContractBound:
                             count + 1, total, out, pool)
 
 
+# each suit's costs (see ContractBound._suit_costs), by what they depend on
+_SUIT_COSTS: dict[tuple[int | bool | None, ...], dict[bytes, tuple[int, ...]]] = {}
+
+
 @lru_cache(maxsize=256)
 def contract_bound(rules: Rules, contract: Contract) -> ContractBound:
     """The bounds for ``contract`` under ``rules`` (one object per pair, so that its answers are shared)."""
     return ContractBound(rules, contract)
+
+
+def clear_bounds() -> None:
+    """Forget the bounds and every answer they remember (see ``clear_caches``)."""
+    contract_bound.cache_clear()
+    _SUIT_COSTS.clear()

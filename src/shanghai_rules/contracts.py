@@ -22,7 +22,7 @@ from typing import Final
 import attrs
 
 from .cards import ALL_CARDS, JOKER, Card, CardError, format_cards, rank_name
-from .contract_bounds import ContractBound, contract_bound
+from .contract_bounds import ContractBound, clear_bounds, contract_bound
 from .melds import Meld, MeldKind, check_meld, make_meld
 from .rules import Contract, Rules, RulesError
 
@@ -932,7 +932,7 @@ def clear_search_caches() -> None:
     contract, and the answers of the quick bounds (internal: see ``clear_caches``)."""
     _wild_caps.cache_clear()
     _set_options.cache_clear()
-    contract_bound.cache_clear()
+    clear_bounds()
     _TABLES.clear()
 
 
