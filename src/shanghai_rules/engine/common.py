@@ -279,10 +279,10 @@ class Fits:
 
     __slots__ = ("_known", "_meld", "_plain", "_rules", "candidates")
 
-    def __init__(self, meld: Meld, rules: Rules, ref: weakref.ref[Meld] | None = None) -> None:
-        # held weakly (by ``ref``, where the caller has one): the meld's answers are remembered
-        # only while the meld itself lives (see _MeldFacts)
-        self._meld = weakref.ref(meld) if ref is None else ref
+    def __init__(self, meld: Meld, rules: Rules, ref: weakref.ref[Meld]) -> None:
+        # held weakly, by the meld's entry's reference: the meld's answers are remembered only
+        # while the meld itself lives (see _MeldFacts)
+        self._meld = ref
         self._rules = rules
         self._plain = plain_join(rules)  # how plainly a card joining the meld is judged
         self._known: dict[Card, Options] = {}
