@@ -3,10 +3,19 @@
 Plays a fixed set of seeded games with a computer player (timed: the
 "self-play games/s" column, the players' thinking and views included), records
 every decision, then times replaying each decision as ``legal_actions(state)`` +
-``apply(state, action)`` (the "µs/decision" and "games/s" columns).  The
-library's caches are cleared before the replays of each variant, so that the
-self-play of the very same games does not answer for them; ``--warm`` keeps
-them.  Also measures the memory held by all the states of one ``pagat7`` game.
+``apply(state, action)``.  Each variant's games are replayed two ways, each
+time after emptying the library's caches (so that the self-play of the very
+same games does not answer for them):
+
+* **steady**: first the recorded games of other seeds are replayed, untimed,
+  so that the caches hold what a long simulation's earlier games leave in them
+  (never these games' own positions); then these games are timed.  This is the
+  cost per decision inside a loop that plays many games (the "µs/decision",
+  "median game ms" and "games/s" columns).
+* **cold**: these games are timed at once, with the caches empty, as the first
+  games after the library is imported (the "cold µs" column).
+
+Also measures the memory held by all the states of one ``pagat7`` game.
 A plain script: ``python benchmarks/bench_engine.py``.
 """
 
@@ -42,6 +51,15 @@ def _play(rules: sr.Rules, players: int, seeds: range) -> list[list[sr.Action]]:
     return games
 
 
+def replay(rules: sr.Rules, players: int, seeds: range, games: list[list[sr.Action]]) -> None:
+    """Replay games as legal_actions + apply per decision, untimed."""
+    for seed, actions in zip(seeds, games):
+        state = sr.new_game(rules, players, seed=seed)
+        for action in actions:
+            sr.legal_actions(state)
+            state = sr.apply(state, action)
+
+
 def replay_timed(rules: sr.Rules, players: int, seed: int, actions: list[sr.Action]) -> float:
     """Seconds to replay one game as legal_actions + apply per decision."""
     state = sr.new_game(rules, players, seed=seed)
@@ -69,31 +87,41 @@ def states_memory(rules: sr.Rules, players: int, seed: int, actions: list[sr.Act
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10, help="seeded games per variant (default 10)")
-    parser.add_argument("--warm", action="store_true",
-                        help="keep the caches the self-play filled (by default the replays start with them empty)")
+    parser.add_argument("--warm-up", type=int, default=20, metavar="N",
+                        help="games of other seeds replayed before the steady timing (default 20)")
     parser.add_argument("--repeat", type=int, default=1,
-                        help="replay each variant's games this many times and report the fastest (default 1)")
+                        help="replay each variant's games this many times each way and report the fastest "
+                             "(default 1)")
     args = parser.parse_args()
-    caches = "kept from the self-play" if args.warm else "emptied before each variant's replays"
-    print(f"decisions replayed as legal_actions + apply; games recorded with GreedyPlayer self-play; caches {caches}")
-    print(f"{'variant':<12}{'players':>8}{'games':>7}{'decisions':>11}{'µs/decision':>13}{'median game ms':>16}"
-          f"{'games/s':>9}{'self-play games/s':>19}")
+    print("decisions replayed as legal_actions + apply; games recorded with GreedyPlayer self-play; caches "
+          f"emptied before each replay, then (steady) filled by {args.warm_up} other games' replays or (cold) not")
+    print(f"{'variant':<12}{'players':>8}{'games':>7}{'decisions':>11}{'µs/decision':>13}{'cold µs':>9}"
+          f"{'median game ms':>16}{'games/s':>9}{'self-play games/s':>19}")
     seeds = range(1, args.games + 1)
+    # the warm-up games: seeds no timed game has
+    others = range(1001, 1001 + args.warm_up)
     for rules, players in ((sr.PAGAT7, 4), (sr.TEN_ROUND, 6), (sr.ISRA, 4)):
         games, played = self_play(rules, players, seeds)
-        times: list[float] = []
+        warm_up = _play(rules, players, others)
+        steady: list[float] = []
+        cold: list[float] = []
         for _ in range(max(1, args.repeat)):
-            if not args.warm:
-                sr.clear_caches()
+            sr.clear_caches()
             attempt = [replay_timed(rules, players, seed, actions) for seed, actions in zip(seeds, games)]
-            if not times or sum(attempt) < sum(times):
-                times = attempt
+            if not cold or sum(attempt) < sum(cold):
+                cold = attempt
+            sr.clear_caches()
+            replay(rules, players, others, warm_up)
+            attempt = [replay_timed(rules, players, seed, actions) for seed, actions in zip(seeds, games)]
+            if not steady or sum(attempt) < sum(steady):
+                steady = attempt
         decisions = sum(len(g) for g in games)
-        total = sum(times)
+        total = sum(steady)
         print(f"{rules.name:<12}{players:>8}{len(games):>7}{decisions:>11}{total / decisions * 1e6:>13.1f}"
-              f"{statistics.median(times) * 1e3:>16.1f}{len(games) / total:>9.1f}{len(games) / played:>19.1f}")
+              f"{sum(cold) / decisions * 1e6:>9.1f}{statistics.median(steady) * 1e3:>16.1f}"
+              f"{len(games) / total:>9.1f}{len(games) / played:>19.1f}")
     games = record_games(sr.PAGAT7, 4, range(1, 2))
     held, count = states_memory(sr.PAGAT7, 4, 1, games[0])
     print(f"memory held by all {count} states of one pagat7 game (4 players): {held / 1e6:.2f} MB")

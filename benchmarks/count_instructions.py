@@ -3,25 +3,30 @@
 Timing is at the mercy of the machine: on a shared machine the same code can
 measure a fifth slower from one minute to the next.  An instruction count is
 the same on every run, so it is the way to compare two versions of the engine.
-For each preset this script runs Python under ``valgrind --tool=callgrind``
-twice: once replaying the recorded games as ``legal_actions(state)`` +
-``apply(state, action)`` per decision, once doing everything but the replay;
-the difference, divided by the decisions, is printed.  The games are recorded
-with ``GreedyPlayer`` self-play (as ``bench_engine.py`` records them) and the
-library's caches are emptied before the replay.
+For each preset this script records the games with ``GreedyPlayer`` self-play
+(as ``bench_engine.py`` records them), then runs Python under
+``valgrind --tool=callgrind`` twice: once replaying the recorded games as
+``legal_actions(state)`` + ``apply(state, action)`` per decision, once doing
+everything but the replay; the difference, divided by the decisions, is
+printed.  Both ways of ``bench_engine.py`` are counted: **cold**, the library's
+caches emptied just before the replay, and **steady**, the caches emptied and
+then filled by replaying games of other seeds first (``--warm-up``, untimed in
+both runs, so not counted).
 
 Needs valgrind (``apt install valgrind``).  A plain script:
-``python benchmarks/count_instructions.py`` (about three minutes).
+``python benchmarks/count_instructions.py`` (about five minutes).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import pickle
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import shanghai_rules as sr
 
@@ -29,23 +34,47 @@ import shanghai_rules as sr
 DEFAULT = (("pagat7", 4, 1), ("ten-round", 6, 1), ("isra", 4, 2))
 
 
-def _games(name: str, players: int, games: int) -> list[list[sr.Action]]:
+def _games(name: str, players: int, seeds: range) -> list[list[sr.Action]]:
     rules = sr.get_rules(name)
     return [list(sr.play_game(rules, [sr.GreedyPlayer() for _ in range(players)], seed)[1].actions)
-            for seed in range(1, games + 1)]
+            for seed in seeds]
 
 
-def _child(name: str, players: int, games: int, replay: bool) -> None:
-    """Record the games, empty the caches, and replay them if asked (run under valgrind)."""
-    rules = sr.get_rules(name)
-    recorded = _games(name, players, games)
-    sr.clear_caches()
-    for seed, actions in zip(range(1, games + 1), recorded):
+def _replay(rules: sr.Rules, players: int, seeds: range, games: list[list[sr.Action]]) -> None:
+    for seed, actions in zip(seeds, games):
         state = sr.new_game(rules, players, seed=seed)
-        if replay:
-            for action in actions:
-                sr.legal_actions(state)
-                state = sr.apply(state, action)
+        for action in actions:
+            sr.legal_actions(state)
+            state = sr.apply(state, action)
+
+
+def _as_listed(rules: sr.Rules, players: int, seeds: range, games: list[list[sr.Action]]) -> list[list[sr.Action]]:
+    """The games with each action replaced by the equal one ``legal_actions`` lists (or itself), as a
+    player's record holds them: the very objects the engine built, not copies from a file."""
+    found = []
+    for seed, actions in zip(seeds, games):
+        state = sr.new_game(rules, players, seed=seed)
+        listed = []
+        for action in actions:
+            action = next((a for a in sr.legal_actions(state) if a == action), action)
+            listed.append(action)
+            state = sr.apply(state, action)
+        found.append(listed)
+    return found
+
+
+def _child(path: str, replay: bool) -> None:
+    """Load the recorded games, empty the caches, replay the warm-up games (if any), and the
+    counted games if asked (run under valgrind)."""
+    with open(path, "rb") as file:
+        name, players, seeds, games, others, warm_up = pickle.load(file)
+    rules = sr.get_rules(name)
+    games = _as_listed(rules, players, seeds, games)
+    warm_up = _as_listed(rules, players, others, warm_up)
+    sr.clear_caches()
+    _replay(rules, players, others, warm_up)
+    if replay:
+        _replay(rules, players, seeds, games)
 
 
 def _count(valgrind: str, args: list[str]) -> int:
@@ -63,23 +92,36 @@ def _count(valgrind: str, args: list[str]) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, help="games per preset (default: 1, and 2 of isra)")
-    parser.add_argument("--child", nargs=4, metavar=("PRESET", "PLAYERS", "GAMES", "REPLAY"), help=argparse.SUPPRESS)
+    parser.add_argument("--warm-up", type=int, default=20, metavar="N",
+                        help="games of other seeds replayed before the steady count (default 20)")
+    parser.add_argument("--child", nargs=2, metavar=("FILE", "REPLAY"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        name, players, games, replay = args.child
-        _child(name, int(players), int(games), replay == "1")
+        path, replay = args.child
+        _child(path, replay == "1")
         return
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         raise SystemExit("count_instructions: valgrind is not installed (apt install valgrind)")
-    print(f"instructions per decision (legal_actions + apply), callgrind, Python {sys.version.split()[0]}")
-    print(f"{'variant':<12}{'players':>8}{'games':>7}{'decisions':>11}{'instructions':>14}")
-    for name, players, games in DEFAULT:
-        games = args.games or games
-        decisions = sum(len(g) for g in _games(name, players, games))
-        common = ["--child", name, str(players), str(games)]
-        replayed = _count(valgrind, [*common, "1"]) - _count(valgrind, [*common, "0"])
-        print(f"{name:<12}{players:>8}{games:>7}{decisions:>11}{replayed // decisions:>14,}")
+    print(f"instructions per decision (legal_actions + apply), callgrind, Python {sys.version.split()[0]}; "
+          f"steady: after {args.warm_up} other games")
+    print(f"{'variant':<12}{'players':>8}{'games':>7}{'decisions':>11}{'cold':>10}{'steady':>10}")
+    with tempfile.TemporaryDirectory() as folder:
+        for name, players, games in DEFAULT:
+            games = args.games or games
+            seeds = range(1, games + 1)
+            others = range(1001, 1001 + args.warm_up)
+            recorded = _games(name, players, seeds)
+            decisions = sum(len(g) for g in recorded)
+            counts = []
+            for warm_up in ((), _games(name, players, others)):
+                path = os.path.join(folder, f"{name}.pickle")
+                with open(path, "wb") as file:
+                    pickle.dump((name, players, seeds, recorded, others if warm_up else range(0), list(warm_up)),
+                                file)
+                replayed = _count(valgrind, ["--child", path, "1"]) - _count(valgrind, ["--child", path, "0"])
+                counts.append(replayed // decisions)
+            print(f"{name:<12}{players:>8}{games:>7}{decisions:>11}{counts[0]:>10,}{counts[1]:>10,}")
 
 
 if __name__ == "__main__":
