@@ -14,7 +14,7 @@ then filled by replaying games of other seeds first (``--warm-up``, untimed in
 both runs, so not counted).
 
 Needs valgrind (``apt install valgrind``).  A plain script:
-``python benchmarks/count_instructions.py`` (about five minutes).
+``python benchmarks/count_instructions.py`` (about eight minutes).
 """
 
 from __future__ import annotations
