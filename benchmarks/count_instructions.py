@@ -28,24 +28,12 @@ import subprocess
 import sys
 import tempfile
 
+from bench_engine import record_games, replay
+
 import shanghai_rules as sr
 
 # (preset, players, games): one game of each preset, two of isra, whose games are short
 DEFAULT = (("pagat7", 4, 1), ("ten-round", 6, 1), ("isra", 4, 2))
-
-
-def _games(name: str, players: int, seeds: range) -> list[list[sr.Action]]:
-    rules = sr.get_rules(name)
-    return [list(sr.play_game(rules, [sr.GreedyPlayer() for _ in range(players)], seed)[1].actions)
-            for seed in seeds]
-
-
-def _replay(rules: sr.Rules, players: int, seeds: range, games: list[list[sr.Action]]) -> None:
-    for seed, actions in zip(seeds, games):
-        state = sr.new_game(rules, players, seed=seed)
-        for action in actions:
-            sr.legal_actions(state)
-            state = sr.apply(state, action)
 
 
 def _as_listed(rules: sr.Rules, players: int, seeds: range, games: list[list[sr.Action]]) -> list[list[sr.Action]]:
@@ -63,7 +51,7 @@ def _as_listed(rules: sr.Rules, players: int, seeds: range, games: list[list[sr.
     return found
 
 
-def _child(path: str, replay: bool) -> None:
+def _child(path: str, counted: bool) -> None:
     """Load the recorded games, empty the caches, replay the warm-up games (if any), and the
     counted games if asked (run under valgrind)."""
     with open(path, "rb") as file:
@@ -72,9 +60,9 @@ def _child(path: str, replay: bool) -> None:
     games = _as_listed(rules, players, seeds, games)
     warm_up = _as_listed(rules, players, others, warm_up)
     sr.clear_caches()
-    _replay(rules, players, others, warm_up)
-    if replay:
-        _replay(rules, players, seeds, games)
+    replay(rules, players, others, warm_up)
+    if counted:
+        replay(rules, players, seeds, games)
 
 
 def _count(valgrind: str, args: list[str]) -> int:
@@ -97,8 +85,8 @@ def main() -> None:
     parser.add_argument("--child", nargs=2, metavar=("FILE", "REPLAY"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        path, replay = args.child
-        _child(path, replay == "1")
+        path, counted = args.child
+        _child(path, counted == "1")
         return
     valgrind = shutil.which("valgrind")
     if valgrind is None:
@@ -111,10 +99,11 @@ def main() -> None:
             games = args.games or games
             seeds = range(1, games + 1)
             others = range(1001, 1001 + args.warm_up)
-            recorded = _games(name, players, seeds)
+            rules = sr.get_rules(name)
+            recorded = record_games(rules, players, seeds)
             decisions = sum(len(g) for g in recorded)
             counts = []
-            for warm_up in ((), _games(name, players, others)):
+            for warm_up in ((), record_games(rules, players, others)):
                 path = os.path.join(folder, f"{name}.pickle")
                 with open(path, "wb") as file:
                     pickle.dump((name, players, seeds, recorded, others if warm_up else range(0), list(warm_up)),
