@@ -100,8 +100,8 @@ def main() -> None:
     print(f"{'variant':<12}{'players':>8}{'games':>7}{'decisions':>11}{'µs/decision':>13}{'cold µs':>9}"
           f"{'median game ms':>16}{'games/s':>9}{'self-play games/s':>19}")
     seeds = range(1, args.games + 1)
-    # the warm-up games: seeds no timed game has
-    others = range(1001, 1001 + args.warm_up)
+    first = max(1001, args.games + 1)  # seeds no timed game has
+    others = range(first, first + args.warm_up)
     for rules, players in ((sr.PAGAT7, 4), (sr.TEN_ROUND, 6), (sr.ISRA, 4)):
         games, played = self_play(rules, players, seeds)
         warm_up = _play(rules, players, others)

@@ -80,7 +80,8 @@ def main() -> None:
         sys.exit("compare_python_chess: python-chess is not installed (pip install chess)")
     rules = sr.get_rules(args.variant)
     seeds = range(1, args.games + 1)
-    others = range(1001, 1001 + args.warm_up)
+    first = max(1001, args.games + 1)  # seeds no timed game has
+    others = range(first, first + args.warm_up)
     games = record_games(rules, args.players, seeds)
     warm_up = record_games(rules, args.players, others)
     decisions = sum(len(g) for g in games)

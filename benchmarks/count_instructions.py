@@ -98,7 +98,8 @@ def main() -> None:
         for name, players, games in DEFAULT:
             games = args.games or games
             seeds = range(1, games + 1)
-            others = range(1001, 1001 + args.warm_up)
+            first = max(1001, games + 1)  # seeds no counted game has
+            others = range(first, first + args.warm_up)
             rules = sr.get_rules(name)
             recorded = record_games(rules, players, seeds)
             decisions = sum(len(g) for g in recorded)
