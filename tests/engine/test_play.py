@@ -357,9 +357,8 @@ def test_legal_actions_refuses_what_is_not_a_state_a_seat_or_a_count_spec6(
 
 @pytest.mark.parametrize("preset", ["pagat7", "ten-round", "isra", "may-i"])
 def test_the_engines_table_of_fitting_cards_is_what_lay_off_options_says_spec4_3(preset: str) -> None:
-    """SPEC 4.3: the engine's cached table of the cards that fit a meld (with a wild 2 placed as a joker
-    would be, where it cannot stand for itself) equals lay_off_options asked card by card, for every meld
-    laid in whole games."""
+    """SPEC 4.3: the engine's cached table of the cards that fit a meld (wild 2s included, and a 2 that
+    may stand for itself) equals lay_off_options asked card by card, for every meld laid in whole games."""
     rules = sr.get_rules(preset)
     melds: dict[sr.Meld, None] = {}
     for seed in range(3):

@@ -18,7 +18,7 @@ from ..actions import Buy, Discard, DrawStock, LayDown, LayOff, TakeDiscard, Wit
 from ..cards import ALL_CARDS, Card, Suit, full_deck
 from ..contracts import clear_search_caches
 from ..errors import IllegalAction
-from ..melds import End, Meld, joined, make_meld, plain_join
+from ..melds import End, Meld, joined, plain_join
 from ..rules import Rules
 from ..state import GameState, TableMeld
 
@@ -296,12 +296,9 @@ class Fits:
         return found
 
     def _options(self, card: Card) -> Options:
-        meld, rules = self._meld(), self._rules
+        meld = self._meld()
         assert meld is not None  # asked about by a holder of the meld
-        if card.rank == 2 and rules.wild_twos and not _natural_two(meld, card):
-            # a wild 2 that is not natural at either end acts as a joker does: same places, same limits
-            return tuple([(end, _placed(new, end, card)) for end, new in self.get(_JOKER)])
-        return joined(meld, card, rules, self._plain)
+        return joined(meld, card, self._rules, self._plain)
 
 
 class _MeldRef(weakref.ref):  # type: ignore[type-arg]
@@ -466,19 +463,6 @@ def _candidates_of(meld: Meld, rules: Rules) -> frozenset[Card]:
             rank = 14 if position == 1 else position
             wilds.add(ALL_CARDS[suit * 13 + rank - 2])
     return frozenset(wilds)
-
-
-def _natural_two(meld: Meld, two: Card) -> bool:
-    """Could the 2 ``two`` stand for itself on ``meld`` (as a set's rank or at a run's end)?"""
-    if meld.kind == "set":
-        return meld.rank is None or meld.rank == 2
-    return two.suit is meld.suit and (meld.start - 1 == 2 or meld.start + len(meld.cards) == 2)
-
-
-def _placed(new: Meld, end: End | None, card: Card) -> Meld:
-    """``new`` (a meld a joker has just joined, at ``end``) with ``card`` in the joker's place."""
-    cards = (card, *new.cards[1:]) if end == "low" else (*new.cards[:-1], card)
-    return make_meld(new.kind, cards, new.rank, new.suit, new.start)
 
 
 _A = TypeVar("_A")
