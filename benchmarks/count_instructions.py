@@ -82,7 +82,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, help="games per preset (default: 1, and 2 of isra)")
     parser.add_argument("--warm-up", type=int, default=20, metavar="N",
                         help="games of other seeds replayed before the steady count (default 20)")
-    parser.add_argument("--child", nargs=2, metavar=("FILE", "REPLAY"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", nargs=2, metavar=("FILE", "COUNTED"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         path, counted = args.child
