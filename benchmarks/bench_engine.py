@@ -51,13 +51,9 @@ def _play(rules: sr.Rules, players: int, seeds: range) -> list[list[sr.Action]]:
     return games
 
 
-def replay(rules: sr.Rules, players: int, seeds: range, games: list[list[sr.Action]]) -> None:
-    """Replay games as legal_actions + apply per decision, untimed."""
-    for seed, actions in zip(seeds, games):
-        state = sr.new_game(rules, players, seed=seed)
-        for action in actions:
-            sr.legal_actions(state)
-            state = sr.apply(state, action)
+def replay(rules: sr.Rules, players: int, seeds: range, games: list[list[sr.Action]]) -> float:
+    """Seconds to replay games (see :func:`replay_timed`), all together."""
+    return sum(replay_timed(rules, players, seed, actions) for seed, actions in zip(seeds, games))
 
 
 def replay_timed(rules: sr.Rules, players: int, seed: int, actions: list[sr.Action]) -> float:

@@ -26,7 +26,7 @@ import statistics
 import sys
 import time
 
-from bench_engine import record_games, replay, replay_timed
+from bench_engine import record_games, replay
 
 import shanghai_rules as sr
 
@@ -92,10 +92,10 @@ def main() -> None:
     for _ in range(args.pairs):
         before = chess_timed(plies)
         sr.clear_caches()
-        cold = sum(replay_timed(rules, args.players, seed, actions) for seed, actions in zip(seeds, games))
+        cold = replay(rules, args.players, seeds, games)
         sr.clear_caches()
         replay(rules, args.players, others, warm_up)
-        steady = sum(replay_timed(rules, args.players, seed, actions) for seed, actions in zip(seeds, games))
+        steady = replay(rules, args.players, seeds, games)
         after = chess_timed(plies)
         ply = (before + after) / 2
         cold, steady = cold / decisions * 1e6, steady / decisions * 1e6
