@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 
 import attrs
 import pytest
@@ -439,6 +441,30 @@ def test_a_melds_remembered_answers_go_with_the_meld() -> None:
     assert key not in common._MELDS
     assert common.remembered_fits(longer, rules) is not None
     assert [str(new) for _, new in fits(longer, rules).get(sr.parse_card("9H"))] == ["4H 5H JK 7H 8H 9H"]
+
+
+_OUTLIVES_THE_LIBRARY = """
+import gc
+import shanghai_rules as sr
+state, record = sr.play_game(sr.ISRA, [sr.GreedyPlayer() for _ in range(4)], 3)[:2]
+state = sr.new_game(sr.ISRA, 4, seed=3)
+for action in record.actions[:300]:
+    sr.legal_actions(state)
+    state = sr.apply(state, action)
+assert state.table
+# a garbage-collector callback holds the state until after the library's modules are emptied
+gc.callbacks.append(lambda phase, info, keep=[state]: None)
+"""
+
+
+def test_melds_that_outlive_the_library_at_interpreter_exit_go_quietly() -> None:
+    """A program that holds a state until the interpreter has emptied the library's modules (here a
+    garbage-collector callback holds it) exits cleanly: the meld answers' clean-up, which runs as
+    each meld goes, does not fail, and prints nothing."""
+    done = subprocess.run([sys.executable, "-c", _OUTLIVES_THE_LIBRARY], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
 
 
 @pytest.mark.parametrize("preset", ["pagat7", "ten-round", "isra"])

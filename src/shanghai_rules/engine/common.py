@@ -347,11 +347,13 @@ def _facts_of(meld: Meld) -> _MeldFacts:
     return facts
 
 
-def _forget(ref: _MeldRef) -> None:
-    # called as the meld goes: its entry, unless a newer one (of a meld since given that id) took its place
-    facts = _MELDS.get(ref.key)
+def _forget(ref: _MeldRef, melds: dict[int, _MeldFacts] = _MELDS) -> None:
+    # called as the meld goes: its entry, unless a newer one (of a meld since given that id) took its place.
+    # The table comes as an argument: a meld may outlive this module's names as the interpreter
+    # shuts down (the names are emptied first), and the table must still be there for it.
+    facts = melds.get(ref.key)
     if facts is not None and facts.ref is ref:
-        del _MELDS[ref.key]
+        del melds[ref.key]
 
 
 def fits(meld: Meld, rules: Rules) -> Fits:
