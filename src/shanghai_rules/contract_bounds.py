@@ -209,13 +209,18 @@ class ContractBound:
 
     def _compute_costs(self, counts: bytes, pool: int) -> tuple[int, ...]:
         """What :meth:`_suit_costs` answers, worked out."""
-        # the run positions where the suit has no card: the ace is at 1 and at 14 (see "lanes" at the top)
         row = counts
+        cap = self.stretch_cap
+        limit = pool if cap is None or cap > pool else cap
+        # a stretch has a place without a card for each of its places the suit's cards do not
+        # fill, and they fill one place each at most: where that alone is over the limit, no
+        # stretch is within it (the commonest answer: most suits of a hand hold a few cards)
+        if self.length - 13 + row.count(0) > limit:
+            return (0, *(_NEVER,) * self.runs, pool)
+        # the run positions where the suit has no card: the ace is at 1 and at 14 (see "lanes" at the top)
         empty_row = row.translate(_NONE)
         empty = int.from_bytes(empty_row[12:] + empty_row, "little")
         apart = self.apart
-        cap = self.stretch_cap
-        limit = pool if cap is None or cap > pool else cap
         if self.runs == 1:
             return (0, self._one_cost(empty, limit), pool)
         # j stretches use at most min(count, j) copies of each card: they cost at least j times the
