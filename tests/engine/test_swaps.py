@@ -462,3 +462,150 @@ def test_two_owed_wilds_need_a_meld_each_where_a_meld_holds_one_wild_spec_4_7_4_
     refused(state, natural, "freed wild")
     assert not [a for a in sr.legal_actions(state) if isinstance(a, sr.LayOff)]
     refused(state, sr.LayOff(1, joker, 0, "high"), "freed wild")
+
+
+def _owed_positions(rules: sr.Rules, seed: int, count: int) -> Iterator[tuple[Any, Any]]:
+    """Seeded random positions of a down player on turn who owes one or two freed wilds: a table
+    of two to five legal melds under ``rules`` (sets and runs, some holding wilds) and a hand of
+    the owed wilds and a few natural cards, most of them of the melds' ranks or next to a run's end."""
+    import random
+
+    from shanghai_rules.cards import ALL_CARDS, JOKER
+    from shanghai_rules.engine import play as judge
+
+    rng = random.Random(seed)
+    joker, twos = ALL_CARDS[52], [ALL_CARDS[s * 13] for s in range(4)]
+    wilds = [joker, *twos] if rules.wild_twos else [joker]
+    made = 0
+    while made < count:
+        table = []
+        wanted: list[sr.Card] = []
+        for _ in range(rng.randint(2, 5)):
+            suit = rng.choice(list(sr.Suit))
+            if rng.random() < 0.5:
+                rank = rng.randint(3, 14)
+                group = [sr.Card(rank, rng.choice(list(sr.Suit))) for _ in range(rng.randint(2, 5))]
+                group += rng.sample(wilds, k=rng.randint(0, 1))
+                meld = sr.Meld.set(group, rank=rank)
+                wanted += [sr.Card(rank, s) for s in sr.Suit]
+            else:
+                start = rng.randint(3, 9)
+                length = rng.randint(4, 6)
+                group = [sr.Card(r, suit) for r in range(start, start + length)]
+                if rng.random() < 0.6:
+                    group[rng.randrange(1, length - 1)] = rng.choice(wilds)
+                meld = sr.Meld.run(group, start=start, suit=suit)
+                wanted += [sr.Card(r, suit) for r in (start - 1, start + length) if 3 <= r <= 14]
+            if sr.check_meld(meld, rules):
+                table.append(sr.TableMeld(rng.randrange(3), meld))
+        if not table:
+            continue
+        owed = tuple(rng.choice(wilds) for _ in range(rng.randint(1, 2)))
+        naturals = [rng.choice(wanted) if rng.random() < 0.8 else rng.choice(ALL_CARDS[:52])
+                    for _ in range(rng.randint(1, 5))]
+        naturals = [c for c in naturals if c.rank != JOKER and not (rules.wild_twos and c.rank == 2)]
+        hand = tuple(sorted((*owed, *naturals), key=lambda c: c.code))
+        turn = judge.Turn(rules, rules.contracts[0], 0, 1)
+        yield turn, judge._position((hand, tuple(table), True, False, owed, False, False))
+        made += 1
+
+
+_HOUSE_OWED = {
+    # limits by count that stop growing at four cards, the last card played, wild 2s: the case the
+    # search leaves natural lay-offs and swaps out of
+    "by-length, 2s wild, out by playing": dict(
+        wild_twos=True, max_wilds_per_meld=2, max_wilds_by_length=((3, 0), (4, 1)), going_out="play",
+        swap_from_sets=True, swap_eligibility="down", swapped_wild_must_be_played=True),
+    "by-length, jokers only, out by playing": dict(
+        max_wilds_per_meld=2, max_wilds_by_length=((3, 0), (4, 1)), going_out="play",
+        swap_from_sets=True, swap_eligibility="down", swapped_wild_must_be_played=True),
+    # limits that grow with the meld: natural lay-offs may make room
+    "growing by-length limit": dict(
+        max_wilds_per_meld=None, max_wilds_by_length=((3, 0), (5, 1)), swap_from_sets=True,
+        swap_eligibility="down", swapped_wild_must_be_played=True),
+    "pagat7": {},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(_HOUSE_OWED))
+def test_no_trap_search_leaves_out_only_plays_that_cannot_help_place_owed_wilds_spec_4_7_4_9(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SPEC 4.7 and 4.9: where freed wilds are owed and the wild limits count wilds alone, the
+    search for a way to end the turn leaves out the natural lay-offs, and (where no wild could be
+    a natural card on the table) the swaps, that cannot make room for a wild.  Its answer is the
+    answer of the search that tries every play, on seeded random positions of house variants."""
+    from shanghai_rules.engine import play as judge
+
+    rules = attrs.evolve(sr.PAGAT7, name=variant, **_HOUSE_OWED[variant])  # type: ignore[arg-type]
+    positions = list(_owed_positions(rules, 7, 150))
+    pruned = [judge._search(turn, pos, set()) for turn, pos in positions]
+
+    def every_play(turn: Any, pos: Any) -> Iterator[tuple[Any, Any]]:
+        yield from judge.swap_plays(turn, pos)
+        yield from judge.lay_down_plays(turn, pos)
+        yield from judge.lay_off_plays(turn, pos)
+
+    monkeypatch.setattr(judge, "_useful_plays", every_play)
+    full = [judge._search(turn, pos, set()) for turn, pos in positions]
+    assert pruned == full
+    assert 10 < sum(full) < len(full) - 10  # both answers are asked about
+    if variant != "growing by-length limit":
+        left_out = [pos for turn, pos in positions if not judge._room_grows(rules, pos.table)
+                    and judge._wilds_stay_wild(rules, pos.table)]
+        assert len(left_out) > 10
+
+
+def test_hopeless_owed_wild_is_refused_without_trying_every_order_of_plays_spec_4_9(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SPEC 4.9 no trap, in a house variant (wild 2s; at most one wild in a meld of four or more;
+    out only by playing): a down player who owes a joker, before a table of sets that each hold
+    their one wild, with many cards that fit those sets and could be swapped for their wilds,
+    cannot place it, and is told so after a handful of positions instead of after every order of
+    lay-offs and swaps."""
+    from shanghai_rules.engine import play as judge
+
+    rules = attrs.evolve(sr.PAGAT7, name="house", **_HOUSE_OWED["by-length, 2s wild, out by playing"])  # type: ignore[arg-type]
+    sets = ["9C 9D 9H 9S 2D", "QC QD QS 2H", "8C 8H 8S 2C", "AD AH AS JK", "KC KD KS JK", "3C 3H 3S 2S",
+            "6C 6H 6S 2D"]
+    state = sr.setup_round(rules, hands=["3C 5C QC AC 3D 6D 7D 9D QD AD 6H 7H 9H AH 8S 10S QS KH JK 4D",
+                                         "4C 4S", "5D 5S"], round_number=1, dealer=2)
+    table = tuple(sr.TableMeld(1, sr.check_meld(sr.parse_cards(s), rules).meld) for s in sets)  # type: ignore[arg-type]
+    state = attrs.evolve(state, phase="play", table=table, down=(True, True, False),
+                         owed_wilds=(sr.parse_card("JK"),))
+    searched = 0
+    search = judge._search
+
+    def counted(turn: Any, pos: Any, seen: set[tuple[object, ...]]) -> bool:
+        nonlocal searched
+        searched += 1
+        assert searched < 1000, "the search tries every order of plays"
+        return search(turn, pos, seen)
+
+    monkeypatch.setattr(judge, "_search", counted)
+    refused(state, sr.Discard(0, "5C"), "must be played")
+    assert not any(isinstance(a, (sr.Discard, sr.LayOff)) for a in sr.legal_actions(state))
+
+
+@pytest.mark.parametrize("case", ["a swapped 2 is natural on a run", "the last card must be played first"])
+def test_no_trap_search_keeps_the_plays_that_do_help_place_owed_wilds_spec_4_7_4_9(case: str) -> None:
+    """SPEC 4.7 and 4.9, the other side of leaving plays out: under limits by count alone, a swap
+    still helps where the wild it frees is a 2 that a run takes as itself (the joker owed goes where
+    the 2 was); and where the last card may not be discarded, a player holding one natural card
+    besides the joker owed may have to play that card first, to leave the joker a place.  In both
+    the turn can end, and the search finds how."""
+    from shanghai_rules.engine import play as judge
+
+    if case == "a swapped 2 is natural on a run":
+        rules = attrs.evolve(sr.PAGAT7, name="house", **_HOUSE_OWED["by-length, 2s wild, out by playing"])  # type: ignore[arg-type]
+        melds = ["QC QD QS 2H", "3H JK 5H 6H"]
+        hand_cards, owed = "JK QH 9C 10D", "JK"
+    else:
+        rules = attrs.evolve(sr.PAGAT7, name="house", going_out="play", swap_from_runs=False,
+                             swap_from_sets=True, swap_eligibility="down", swapped_wild_must_be_played=True)
+        melds = ["10H JH QH KH AH", "5C 5D JK"]
+        hand_cards, owed = "9H JK", "JK"
+    table = tuple(sr.TableMeld(1, sr.check_meld(sr.parse_cards(m), rules).meld) for m in melds)  # type: ignore[arg-type]
+    hand_tuple = tuple(sorted(sr.parse_cards(hand_cards), key=lambda c: c.code))
+    turn = judge.Turn(rules, rules.contracts[0], 0, 1)
+    pos = judge._position((hand_tuple, table, True, False, tuple(sr.parse_cards(owed)), False, False))
+    assert judge._search(turn, pos, set())

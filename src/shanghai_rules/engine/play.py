@@ -413,16 +413,41 @@ def _stranded(turn: Turn, pos: Position) -> bool:
     return True
 
 
+def _room_grows(rules: Rules, table: Sequence[TableMeld]) -> bool:
+    """Would some meld of ``table`` have room for more wilds were it longer (a limit by length,
+    ``max_wilds_by_length``, that rises past the meld's length)?"""
+    steps = rules.max_wilds_by_length
+    if steps is None:
+        return False
+    longest = steps[-1][0]  # from this length on, the limit stays as it is
+    for tm in table:
+        length = len(tm.meld.cards)
+        now = rules.wild_limit(length)
+        if now is None:
+            continue
+        for longer in range(length + 1, max(length + 1, longest) + 1):
+            limit = rules.wild_limit(longer)
+            if limit is None or limit > now:
+                return True
+    return False
+
+
 def _useful_plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
     """The plays worth trying in the search for a way to finish the turn, most promising first.
 
     Laying off an owed wild comes first.  Where the only thing left to do is to
     place owed wilds, and the rules limit wilds by count alone (no limit relative
-    to naturals or to length, wilds may touch in runs, and the last card may be
-    discarded), laying off natural cards cannot make room for a wild: it adds no
-    capacity to a set and only moves a run's ends toward the ace.  Those
+    to naturals, wilds may touch in runs), with no meld on the table whose limit
+    would grow were it longer, and the turn can end with a discard once the
+    wilds are placed (the last card may be discarded, or at least two natural
+    cards are held), laying off natural cards cannot make room for a wild: it
+    adds no capacity to a meld and only moves a run's ends toward the ace.  Those
     lay-offs are left out, so that a hopeless obligation is seen to be hopeless
-    at once instead of after every order of lay-offs.
+    at once instead of after every order of lay-offs.  So too, for a player who
+    is down, are the swaps, where no wild held could be a natural card on the
+    table (every wild is a joker, or the table holds no run, and no set of 2s or
+    of wilds only): a swap makes room for one wild in its meld and adds one
+    wild to place, so it never leaves more room than wilds to place.
     """
     if not pos.owed:
         yield from swap_plays(turn, pos)
@@ -433,9 +458,9 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
     naturals_useless = (
         not pos.must_go_down
         and not rules.wilds_at_most_naturals
-        and rules.max_wilds_by_length is None
         and not rules.run_wilds_apart
-        and rules.going_out != "play"
+        and (rules.going_out != "play" or len(pos.hand) - len(pos.owed) >= 2)
+        and not _room_grows(rules, pos.table)
     )
     later: list[tuple[Play, Position]] = []
     for play, after in lay_off_plays(turn, pos):
@@ -443,9 +468,18 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
             yield play, after
         elif not naturals_useless:
             later.append((play, after))
-    yield from swap_plays(turn, pos)
+    if not (naturals_useless and pos.down and _wilds_stay_wild(rules, pos.table)):
+        yield from swap_plays(turn, pos)
     yield from lay_down_plays(turn, pos)
     yield from later
+
+
+def _wilds_stay_wild(rules: Rules, table: Sequence[TableMeld]) -> bool:
+    """Is every wild card, wherever it joins a meld of ``table``, a wild there: every wild a joker,
+    or, with wild 2s, no run on the table, and no set of 2s or of wilds only?"""
+    if not rules.wild_twos:
+        return True
+    return all(tm.meld.kind == "set" and tm.meld.rank not in (2, None) for tm in table)
 
 
 
