@@ -524,7 +524,16 @@ _HOUSE_OWED = {
         max_wilds_per_meld=None, max_wilds_by_length=((3, 0), (5, 1)), swap_from_sets=True,
         swap_eligibility="down", swapped_wild_must_be_played=True),
     "pagat7": {},
+    # ISRA's wilds kept apart in runs, one wild a meld, swaps from sets too
+    "isra, one wild a meld": dict(
+        base="isra", max_wilds_per_meld=1, swap_from_sets=True),
 }
+
+
+def _house(variant: str) -> sr.Rules:
+    changes = dict(_HOUSE_OWED[variant])
+    base = sr.get_rules(str(changes.pop("base", "pagat7")))
+    return attrs.evolve(base, name="house", **changes)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("variant", sorted(_HOUSE_OWED))
@@ -536,7 +545,7 @@ def test_no_trap_search_leaves_out_only_plays_that_cannot_help_place_owed_wilds_
     answer of the search that tries every play, on seeded random positions of house variants."""
     from shanghai_rules.engine import play as judge
 
-    rules = attrs.evolve(sr.PAGAT7, name=variant, **_HOUSE_OWED[variant])  # type: ignore[arg-type]
+    rules = _house(variant)
     positions = list(_owed_positions(rules, 7, 150))
     pruned = [judge._search(turn, pos, set()) for turn, pos in positions]
 
@@ -555,20 +564,31 @@ def test_no_trap_search_leaves_out_only_plays_that_cannot_help_place_owed_wilds_
         assert len(left_out) > 10
 
 
+_HOPELESS = {
+    # wild 2s; at most one wild in a meld of four or more; out only by playing
+    "by-length, 2s wild, out by playing": (
+        ["9C 9D 9H 9S 2D", "QC QD QS 2H", "8C 8H 8S 2C", "AD AH AS JK", "KC KD KS JK", "3C 3H 3S 2S",
+         "6C 6H 6S 2D"],
+        "3C 5C QC AC 3D 6D 7D 9D QD AD 6H 7H 9H AH 8S 10S QS KH JK 4D"),
+    # ISRA's wilds kept apart in runs (there is no run here), one wild a meld, swaps from sets too
+    "isra, one wild a meld": (
+        ["9C 9D 2D", "3C 3D 2C", "4C 4D 2D", "5C 5D 2S", "6C 6D JK", "7C 7D JK"],
+        "9H KS JK 3H 4H 5H 6H 7H 3S 4S 5S 6S 7S"),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(_HOPELESS))
 def test_hopeless_owed_wild_is_refused_without_trying_every_order_of_plays_spec_4_9(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """SPEC 4.9 no trap, in a house variant (wild 2s; at most one wild in a meld of four or more;
-    out only by playing): a down player who owes a joker, before a table of sets that each hold
-    their one wild, with many cards that fit those sets and could be swapped for their wilds,
-    cannot place it, and is told so after a handful of positions instead of after every order of
-    lay-offs and swaps."""
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SPEC 4.9 no trap, in house variants: a down player who owes a joker, before a table of
+    sets that each hold as many wilds as they may, with many cards that fit those sets and could
+    be swapped for their wilds, cannot place it, and is told so after a handful of positions
+    instead of after every order of lay-offs and swaps."""
     from shanghai_rules.engine import play as judge
 
-    rules = attrs.evolve(sr.PAGAT7, name="house", **_HOUSE_OWED["by-length, 2s wild, out by playing"])  # type: ignore[arg-type]
-    sets = ["9C 9D 9H 9S 2D", "QC QD QS 2H", "8C 8H 8S 2C", "AD AH AS JK", "KC KD KS JK", "3C 3H 3S 2S",
-            "6C 6H 6S 2D"]
-    state = sr.setup_round(rules, hands=["3C 5C QC AC 3D 6D 7D 9D QD AD 6H 7H 9H AH 8S 10S QS KH JK 4D",
-                                         "4C 4S", "5D 5S"], round_number=1, dealer=2)
+    rules = _house(variant)
+    sets, held = _HOPELESS[variant]
+    state = sr.setup_round(rules, hands=[held, "4S 5H", "5D 6H"], round_number=1, dealer=2)
     table = tuple(sr.TableMeld(1, sr.check_meld(sr.parse_cards(s), rules).meld) for s in sets)  # type: ignore[arg-type]
     state = attrs.evolve(state, phase="play", table=table, down=(True, True, False),
                          owed_wilds=(sr.parse_card("JK"),))
@@ -582,23 +602,29 @@ def test_hopeless_owed_wild_is_refused_without_trying_every_order_of_plays_spec_
         return search(turn, pos, seen)
 
     monkeypatch.setattr(judge, "_search", counted)
-    refused(state, sr.Discard(0, "5C"), "must be played")
+    refused(state, sr.Discard(0, "KS"), "must be played")
     assert not any(isinstance(a, (sr.Discard, sr.LayOff)) for a in sr.legal_actions(state))
 
 
-@pytest.mark.parametrize("case", ["a swapped 2 is natural on a run", "the last card must be played first"])
+@pytest.mark.parametrize("case", ["a swapped 2 is natural on a run", "the last card must be played first",
+                                  "a natural card ends a run where wilds may not touch"])
 def test_no_trap_search_keeps_the_plays_that_do_help_place_owed_wilds_spec_4_7_4_9(case: str) -> None:
     """SPEC 4.7 and 4.9, the other side of leaving plays out: under limits by count alone, a swap
     still helps where the wild it frees is a 2 that a run takes as itself (the joker owed goes where
-    the 2 was); and where the last card may not be discarded, a player holding one natural card
-    besides the joker owed may have to play that card first, to leave the joker a place.  In both
-    the turn can end, and the search finds how."""
+    the 2 was); where the last card may not be discarded, a player holding one natural card
+    besides the joker owed may have to play that card first, to leave the joker a place; and
+    where wilds may not touch in a run (002), a natural card laid off beyond a run's wild end
+    leaves the joker a place.  In each the turn can end, and the search finds how."""
     from shanghai_rules.engine import play as judge
 
     if case == "a swapped 2 is natural on a run":
-        rules = attrs.evolve(sr.PAGAT7, name="house", **_HOUSE_OWED["by-length, 2s wild, out by playing"])  # type: ignore[arg-type]
+        rules = _house("by-length, 2s wild, out by playing")
         melds = ["QC QD QS 2H", "3H JK 5H 6H"]
         hand_cards, owed = "JK QH 9C 10D", "JK"
+    elif case == "a natural card ends a run where wilds may not touch":
+        rules = sr.ISRA
+        melds = ["AH 2H 3H JK"]  # the joker owed may not go beside the run's own joker: 5H first
+        hand_cards, owed = "JK 5H QD KC", "JK"
     else:
         rules = attrs.evolve(sr.PAGAT7, name="house", going_out="play", swap_from_runs=False,
                              swap_from_sets=True, swap_eligibility="down", swapped_wild_must_be_played=True)

@@ -437,7 +437,7 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
 
     Laying off an owed wild comes first.  Where the only thing left to do is to
     place owed wilds, and the rules limit wilds by count alone (no limit relative
-    to naturals, wilds may touch in runs), with no meld on the table whose limit
+    to naturals; wilds may touch in runs, or there is no run), with no meld on the table whose limit
     would grow were it longer, and the turn can end with a discard once the
     wilds are placed (the last card may be discarded, or at least two natural
     cards are held), laying off natural cards cannot make room for a wild: it
@@ -458,7 +458,7 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
     naturals_useless = (
         not pos.must_go_down
         and not rules.wilds_at_most_naturals
-        and not rules.run_wilds_apart
+        and not (rules.run_wilds_apart and any(tm.meld.kind == "run" for tm in pos.table))
         and (rules.going_out != "play" or len(pos.hand) - len(pos.owed) >= 2)
         and not _room_grows(rules, pos.table)
     )
