@@ -539,6 +539,37 @@ def test_positions_no_game_could_reach_are_refused(table_state: sr.GameState,
         assert info.value.path.startswith(path), str(info.value)
 
 
+def test_a_swap_obligation_no_swap_could_have_left_is_refused_spec_4_7() -> None:
+    """SPEC 4.7 and 6: a wild owed, or a duty to go down, that no legal swap could have left is
+    refused on load: under rules without that obligation, on a seat that may not swap, or a wild
+    the player on turn does not hold."""
+    state = sr.setup_round(sr.PAGAT7, ["4H 9S KD 7C JK", "3C 3D", "6C 6D"], stock="KC", discard="QC", dealer=2)
+    drawn = to_dict(sr.apply(state, sr.DrawStock(0)))
+    refused(mutate(drawn, must_go_down=True), "must_go_down", "no swap obliges")
+    refused(mutate(drawn, owed_wilds=["JK"]), "owed_wilds", "may not swap")  # pagat7: down on an earlier turn
+    isra = sr.setup_round(sr.ISRA, ["4H 4S 4D 5H 5S 5D 9C KH", "3C 3D", "6C 6D"], stock="KC", discard="QC",
+                          dealer=2)
+    down = to_dict(sr.apply(sr.apply(isra, sr.DrawStock(0)), sr.LayDown(0, ["4H 4S 4D", "5H 5S 5D"])))
+    refused(mutate(down, owed_wilds=["JK"]), "owed_wilds", "does not hold")
+    house = attrs.evolve(sr.ISRA, swapped_wild_must_be_played=False)
+    rules = {k: v for k, v in to_dict(house).items() if k not in ("format", "version")}
+    refused(mutate(down, rules=rules, owed_wilds=["JK"]), "owed_wilds", "no swap leaves")
+
+
+def test_a_position_with_no_legal_action_is_refused_spec_4_9() -> None:
+    """SPEC 4.9 (no position before the end of the game is without a legal action) and 6: a loaded
+    position in which nothing at all may be done, here an ISRA player who is down holding one card
+    that fits no meld in the play phase, is refused, as no game reaches it."""
+    isra = sr.setup_round(sr.ISRA, ["4H 4S 4D 5H 5S 5D 9C KH", "3C 3D", "6C 6D"], stock="KC", discard="QC",
+                          dealer=2)
+    down = sr.apply(sr.apply(isra, sr.DrawStock(0)), sr.LayDown(0, ["4H 4S 4D", "5H 5S 5D"]))
+    assert sr.from_dict(to_dict(down)) == down
+    doc = to_dict(down)
+    doc["hands"][0] = ["9C"]
+    doc["stock"] += ["KH", "KC"]
+    refused(doc, "phase", "no legal action")
+
+
 def text_of(obj: Any) -> str:
     return to_json(obj)
 

@@ -116,6 +116,7 @@ from .actions import (
 )
 from .cards import ACE, ALL_CARDS, Card, CardParseError, Suit, parse_card, rank_name
 from .contracts import hand_penalty
+from .engine import legal_actions
 from .errors import IllegalAction
 from .melds import Meld, check_meld, is_wild, lay_off_options
 from .records import GameRecord
@@ -915,7 +916,17 @@ def _read_state(data: dict[str, Json]) -> GameState:
     )
     _check_position(state, tuple(len(hand) for hand in state.hands), "hands")
     _check_state_cards(state)
+    if state.owed_wilds and not _holds_all(state.hands[state.turn], state.owed_wilds):
+        raise _fail("owed_wilds", f"seat {state.turn}, on turn, does not hold the wilds it owes")
+    if state.phase != "game_over" and not legal_actions(state):
+        raise _fail("phase", f"no legal action in phase {state.phase!r}: no game reaches this position")
     return state
+
+
+def _holds_all(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
+    held = Counter(hand)
+    held.subtract(cards)
+    return min(held.values(), default=0) >= 0
 
 
 def _read_view(data: dict[str, Json]) -> PlayerView:
@@ -998,11 +1009,21 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
         if phase != "play":
             raise _fail("owed_wilds" if x.owed_wilds else "must_go_down",
                         "a swap's obligation lasts only for the play phase of one turn")
+        if x.owed_wilds and not (rules.swapped_wild_must_be_played and (rules.swap_from_runs or rules.swap_from_sets)):
+            raise _fail("owed_wilds", "under these rules no swap leaves a wild that must be played")
+        if x.must_go_down and not (rules.swap_forces_going_down and (rules.swap_from_runs or rules.swap_from_sets)):
+            raise _fail("must_go_down", "under these rules no swap obliges a player to go down")
         for i, card in enumerate(x.owed_wilds):
             if not is_wild(card, rules):
                 raise _fail(f"owed_wilds[{i}]", f"{card} is not a wild under these rules")
         if x.must_go_down and x.down[x.turn]:
             raise _fail("must_go_down", f"seat {x.turn} is already down")
+        who = rules.swap_eligibility
+        if (who == "down" and not x.down[x.turn]) or (who == "down_earlier_turn" and (
+                not x.down[x.turn] or x.went_down_this_turn)):
+            raise _fail("owed_wilds" if x.owed_wilds else "must_go_down",
+                        f"seat {x.turn}, on turn, may not swap a wild under these rules ({who!r}), "
+                        f"so no swap of theirs left this obligation")
     if x.went_down_this_turn and phase not in ("play", "round_over", "game_over"):
         raise _fail("went_down_this_turn", f"no one goes down in phase {phase!r}")
     if x.played_wild_this_turn and phase not in ("play", "round_over", "game_over"):
