@@ -445,6 +445,10 @@ def test_arranged_run_regression_below_the_ace_message_under_ace_low() -> None:
         (sr.Meld("run", ("4C", "5C", "6C", "7C"), suit=sr.Suit.CLUBS, start=4), "not a Card"),  # type: ignore[arg-type]
         (sr.Meld("pair", P("8H 8S")), "not a kind of meld"),  # type: ignore[arg-type]
         (sr.Meld("set", None, rank=8), "tuple of cards"),  # type: ignore[arg-type]
+        # fields of the other kind (a value to_json could not write back)
+        (sr.Meld("run", P("4C 5C 6C 7C"), rank=7, suit=sr.Suit.CLUBS, start=4), "no rank"),
+        (sr.Meld("set", P("8H 8S 8D"), rank=8, suit=sr.Suit.HEARTS), "no suit or start"),
+        (sr.Meld("set", P("8H 8S 8D"), rank=8, start=7), "no suit or start"),
     ],
 )
 def test_malformed_meld_regression_refused_with_a_reason_not_a_crash_spec6(meld: sr.Meld, words: str) -> None:

@@ -268,11 +268,15 @@ def _shape_reason(meld: Meld) -> str:
     if kind == "set":
         if meld.rank is not None and (type(meld.rank) is not int or meld.rank not in _SET_RANKS):
             return f"a set's rank must be 2-14 (or None for a set of wilds only), not {meld.rank!r}"
+        if meld.suit is not None or meld.start != 0:
+            return "a set has a rank, and no suit or start (suit None, start 0)"
         return ""
     if not isinstance(meld.suit, Suit):
         return "a run needs a suit"
     if type(meld.start) is not int:
         return f"a run's start must be a whole number (1 = low ace … 14 = high ace), not {meld.start!r}"
+    if meld.rank is not None:
+        return "a run has a suit and a start, and no rank (rank None)"
     return ""
 
 

@@ -485,3 +485,17 @@ def test_apply_after_legal_actions_equals_apply_judging_afresh(preset: str) -> N
             assert sr.apply(state, action) == remembered, action
             plays += 1
     assert plays > 50
+
+
+def test_lay_down_refuses_a_hand_built_meld_with_the_other_kinds_fields_spec6() -> None:
+    """SPEC 6 (and lossless JSON): a caller's arranged run that also names a rank is refused with
+    the reason, so no state holds a meld that to_json could not write back."""
+    state = sr.setup_round(sr.PAGAT7, ["4H 5H 6H 7H 9C 9D 9S KC", "3C", "6C"], stock="KD", discard="QC",
+                           dealer=2, round_number=2)
+    state = sr.apply(state, sr.DrawStock(0))
+    run = sr.Meld("run", sr.parse_cards("4H 5H 6H 7H"), rank=7, suit=sr.Suit.HEARTS, start=4)
+    with pytest.raises(sr.IllegalAction, match="no rank"):
+        sr.apply(state, sr.LayDown(0, [run, sr.parse_cards("9C 9D 9S")]))
+    plain = sr.Meld("run", sr.parse_cards("4H 5H 6H 7H"), suit=sr.Suit.HEARTS, start=4)
+    after = sr.apply(state, sr.LayDown(0, [plain, sr.parse_cards("9C 9D 9S")]))
+    assert sr.from_json(sr.to_json(after)) == after
