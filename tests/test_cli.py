@@ -252,6 +252,20 @@ def test_replay_reports_an_illegal_record_and_bad_files(capsys: pytest.CaptureFi
     path.write_text("{}", encoding="utf-8")
     assert run(capsys, "replay", str(path))[0] == 2
     assert run(capsys, "replay", str(tmp_path / "missing.json"))[0] == 2
+    path.write_bytes(b"\xff\xfe{}\n")
+    status, _, err = run(capsys, "replay", str(path))
+    assert status == 2 and "not UTF-8 text" in err
+
+
+@pytest.mark.parametrize("command", ["demo", "simulate"])
+def test_rounds_shortens_a_variant_that_deals_different_hands_by_round(capsys: pytest.CaptureFixture[str],
+                                                                      command: str) -> None:
+    """``--rounds`` keeps the first rounds of every per-round setting, hand sizes included (Liverpool
+    deals 10 cards, then 12)."""
+    extra = ["--games", "2"] if command == "simulate" else []
+    status, out, err = run(capsys, command, "--variant", "liverpool", "--rounds", "2", "--seed", "3", *extra)
+    assert status == 0, err
+    assert out
 
 
 # ---------------------------------------------------------------------------

@@ -340,7 +340,9 @@ def _rules_from(args: argparse.Namespace) -> Rules:
     if rounds is not None:
         if not 1 <= rounds <= rules.rounds:
             raise _UsageError(f"--rounds: {rules.name} has rounds 1-{rules.rounds}, not {rounds}")
-        rules = attrs.evolve(rules, contracts=rules.contracts[:rounds], buy_limits=rules.buy_limits[:rounds])
+        hand_sizes = None if rules.hand_sizes is None else rules.hand_sizes[:rounds]
+        rules = attrs.evolve(rules, contracts=rules.contracts[:rounds], buy_limits=rules.buy_limits[:rounds],
+                             hand_sizes=hand_sizes)
     return rules
 
 
@@ -898,6 +900,8 @@ def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
                 raw = handle.read()
         except OSError as exc:
             raise _UsageError(f"replay: cannot read {args.file}: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise _UsageError(f"replay: {args.file} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
         record = from_json(raw, GameRecord)
     except SerializationError as exc:
