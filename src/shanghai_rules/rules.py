@@ -22,6 +22,7 @@ __all__ = [
     "CONTRACT_RUMMY",
     "ISRA",
     "LIVERPOOL",
+    "MAX_CARDS",
     "MAY_I",
     "PAGAT7",
     "PRESETS",
@@ -47,6 +48,11 @@ any player who is down, only a player not yet down, or anyone."""
 
 class RulesError(ValueError):
     """A :class:`Rules` or :class:`Contract` that cannot be played; the message names the field."""
+
+
+#: The most cards a table may have in play (decks with their jokers): a bound on what a
+#: :class:`Rules` may ask for, far beyond any game (ISRA's three decks are 162 cards).
+MAX_CARDS: Final = 10_000
 
 
 def _positive(field: str, value: object, minimum: int = 1) -> None:
@@ -309,6 +315,13 @@ class Rules:
             raise RulesError(f"decks_by_players: says nothing for {self.max_players} players")
         # within one bracket of player counts the most players are the hardest to deal for
         hand = max(self.hand_sizes) if isinstance(self.hand_sizes, tuple) and self.hand_sizes else self.hand_size
+        if self.jokers_per_deck > MAX_CARDS:
+            raise RulesError(f"jokers_per_deck: at most {MAX_CARDS:,} cards are in play, "
+                             f"not {self.jokers_per_deck:,} jokers in a deck")
+        for _, decks in self.decks_by_players:
+            if decks * (52 + self.jokers_per_deck) > MAX_CARDS:
+                raise RulesError(f"decks_by_players: at most {MAX_CARDS:,} cards are in play, not {decks:,} decks "
+                                 f"of {52 + self.jokers_per_deck:,} cards")
         previous = 0
         for up_to, decks in self.decks_by_players:
             players = min(up_to, self.max_players)
