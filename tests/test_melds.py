@@ -601,9 +601,14 @@ def test_lay_off_twice_on_the_same_run_keeps_order_style() -> None:
     assert ends(high, "JK", sr.TEN_ROUND) == ["low", "high"]
 
 
-def test_lay_off_of_what_is_not_a_card_gives_no_option_spec6() -> None:
-    """SPEC 6: bad input never crashes."""
-    assert sr.lay_off_options(meld_of("8H 8C 8D", sr.PAGAT7), "8S", sr.PAGAT7) == ()  # type: ignore[arg-type]
+def test_lay_off_of_card_text_is_read_and_of_what_is_not_a_card_refused_spec6() -> None:
+    """SPEC 6: bad input never crashes, nor is it passed over in silence: card notation is read (as
+    the actions read it), and what is not a card is refused with the library's own error."""
+    eights = meld_of("8H 8C 8D", sr.PAGAT7)
+    assert sr.lay_off_options(eights, "8S", sr.PAGAT7) == sr.lay_off_options(eights, sr.parse_card("8S"), sr.PAGAT7)
+    assert sr.lay_off_options(eights, "8S", sr.PAGAT7)
+    with pytest.raises(sr.CardError, match="not a Card"):
+        sr.lay_off_options(eights, 8, sr.PAGAT7)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------

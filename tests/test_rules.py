@@ -310,7 +310,7 @@ def test_rules_regression_huge_player_count_is_checked_without_counting_every_se
     """Regression: building Rules checked the deal once per player count, so ten million seats took
     seconds (and a trillion would never finish).  The check goes by bracket of player counts: a
     trillion seats are refused at once, as the most cards in play (MAX_CARDS) cannot deal them."""
-    from shanghai_rules.rules import MAX_CARDS
+    from shanghai_rules.cards import MAX_CARDS
 
     decks = MAX_CARDS // 54
     with pytest.raises(sr.RulesError, match=r"^hand_size: 1000000000000 players"):

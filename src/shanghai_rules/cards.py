@@ -24,6 +24,7 @@ __all__ = [
     "JACK",
     "JOKER",
     "KING",
+    "MAX_CARDS",
     "QUEEN",
     "Card",
     "CardError",
@@ -278,10 +279,24 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
-    """Cards as space-separated notation; ``pretty=True`` uses suit symbols."""
+    """Cards as space-separated notation; ``pretty=True`` uses suit symbols.
+
+    Raises :class:`CardError` for anything that is not a group of cards."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise CardError(f"format_cards: give a group of cards, not {cards!r}")
+    group = tuple(cards)
+    for card in group:
+        if not isinstance(card, Card):
+            raise CardError(f"format_cards: {card!r} is not a Card")
     if pretty:
-        return " ".join(card.pretty for card in cards)
-    return " ".join(str(card) for card in cards)
+        return " ".join(card.pretty for card in group)
+    return " ".join(str(card) for card in group)
+
+
+#: The most cards a supply may hold (decks with their jokers): a bound on what
+#: :func:`full_deck` builds and a :class:`~shanghai_rules.rules.Rules` may ask for,
+#: far beyond any game (ISRA's three decks are 162 cards).
+MAX_CARDS: Final = 10_000
 
 
 def full_deck(decks: int, jokers_per_deck: int, *, rng: random.Random | None = None) -> list[Card]:
@@ -293,6 +308,10 @@ def full_deck(decks: int, jokers_per_deck: int, *, rng: random.Random | None = N
     for name, count in (("decks", decks), ("jokers_per_deck", jokers_per_deck)):
         if type(count) is not int or count < 0:
             raise CardError(f"{name}: must be a whole number of at least 0, not {count!r}")
+    if decks * (52 + jokers_per_deck) > MAX_CARDS:
+        raise CardError(f"decks: at most {MAX_CARDS:,} cards, not {decks:,} decks of {52 + jokers_per_deck:,}")
+    if rng is not None and not isinstance(rng, random.Random):
+        raise CardError(f"rng: give a random.Random, not {rng!r}")
     # in card-code order as made: each card of ALL_CARDS in turn, then the jokers (code 52)
     cards = [card for card in ALL_CARDS[:52] for _ in range(decks)]
     cards.extend([ALL_CARDS[52]] * (decks * jokers_per_deck))

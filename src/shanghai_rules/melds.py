@@ -20,7 +20,7 @@ from typing import Final, Literal
 import attrs
 
 from ._frozen import open_twin
-from .cards import ACE, ALL_CARDS, JOKER, Card, Suit, format_cards, rank_name
+from .cards import ACE, ALL_CARDS, JOKER, Card, CardError, Suit, format_cards, parse_card, parse_cards, rank_name
 from .rules import Rules, RulesError
 
 __all__ = [
@@ -40,8 +40,29 @@ End = Literal["low", "high"]
 
 
 def is_wild(card: Card, rules: Rules) -> bool:
-    """True if ``card`` can act as a wild under ``rules`` (a joker, or a 2 where 2s are wild)."""
-    return card.rank == JOKER or (card.rank == 2 and rules.wild_twos)
+    """True if ``card`` can act as a wild under ``rules`` (a joker, or a 2 where 2s are wild).
+
+    Raises :class:`~shanghai_rules.cards.CardError` or :class:`~shanghai_rules.rules.RulesError`
+    for what is not a card or not rules."""
+    try:
+        return card.rank == JOKER or (card.rank == 2 and rules.wild_twos)
+    except AttributeError:
+        if not isinstance(card, Card):
+            raise CardError(f"is_wild: {card!r} is not a Card") from None
+        raise RulesError(f"is_wild: {rules!r} is not a Rules") from None
+
+
+def _builder_group(cards: Iterable[Card], kind: MeldKind) -> tuple[Card, ...]:
+    """The cards given to :meth:`Meld.set` or :meth:`Meld.run` (card notation read), or MeldError."""
+    if isinstance(cards, str):
+        return tuple(parse_cards(cards))
+    if not isinstance(cards, Iterable):
+        raise MeldError(f"Meld.{kind}: give a group of cards, not {cards!r}", kind)
+    group = tuple(cards)
+    for card in group:
+        if not isinstance(card, Card):
+            raise MeldError(f"Meld.{kind}: {card!r} is not a Card", kind)
+    return group
 
 
 def _frozen_cards(cards: object) -> tuple[Card, ...]:
@@ -87,8 +108,11 @@ class Meld:
 
     @classmethod
     def set(cls, cards: Iterable[Card], rank: int | None = None) -> Meld:
-        """A set of ``cards`` in the order given; its rank is ``rank`` or the commonest non-joker rank."""
-        group = tuple(cards)
+        """A set of ``cards`` in the order given; its rank is ``rank`` or the commonest non-joker rank.
+
+        ``cards`` may be card notation (``"8H JK 8S"``).  Raises :class:`MeldError` for
+        what is not a group of cards."""
+        group = _builder_group(cards, "set")
         if rank is None:
             counts: dict[int, int] = {}
             for card in group:
@@ -105,9 +129,11 @@ class Meld:
 
         ``start`` (the position of the first card) and ``suit`` are worked out,
         when not given, as the reading under which the most cards stand for
-        themselves (a higher reading wins a tie).
+        themselves (a higher reading wins a tie).  ``cards`` may be card notation
+        (``"4C 5C JK 7C"``).  Raises :class:`MeldError` for what is not a group of
+        cards, or where no natural card says the run's suit and place.
         """
-        group = tuple(cards)
+        group = _builder_group(cards, "run")
         if start is None or suit is None:
             best: tuple[int, int, Suit] | None = None
             for i, card in enumerate(group):
@@ -682,9 +708,19 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | N
     A set gives at most one option, with end ``None``.  A run gives one option
     per end the card can extend (``"low"`` or ``"high"``); a card that fits
     nowhere, or a meld value that is not well formed, gives none.  Every
-    resulting meld is legal under ``rules``.
+    resulting meld is legal under ``rules``.  ``card`` may be card notation
+    (``"8C"``); what is not a meld, a card or rules raises :class:`MeldError`,
+    :class:`~shanghai_rules.cards.CardError` or :class:`~shanghai_rules.rules.RulesError`.
     """
-    if not isinstance(card, Card) or _shape_reason(meld):
+    if not isinstance(meld, Meld):
+        raise MeldError(f"lay_off_options: {meld!r} is not a Meld")
+    if isinstance(card, str):
+        card = parse_card(card)
+    elif not isinstance(card, Card):
+        raise CardError(f"lay_off_options: {card!r} is not a Card")
+    if not isinstance(rules, Rules):
+        raise RulesError(f"lay_off_options: {rules!r} is not a Rules")
+    if _shape_reason(meld):
         return ()
     return _join(meld, card, rules, 0)  # any meld: every new one is judged card by card
 

@@ -54,6 +54,7 @@ from .actions import (
     WithdrawBuy,
 )
 from .engine import apply, new_game
+from .engine.deal import seed_refusal
 from .errors import IllegalAction, MalformedAction
 from .rules import Rules, RulesError
 from .state import GameState
@@ -120,8 +121,9 @@ class GameRecord:
         if type(players) is not int or not rules.min_players <= players <= rules.max_players:
             raise RulesError(f"GameRecord.players: {rules.name} is played by {rules.min_players}-"
                              f"{rules.max_players} players, not {players!r}")
-        if type(self.seed) is not int:
-            raise RulesError(f"GameRecord.seed: {self.seed!r} is not a whole number")
+        refusal = seed_refusal(self.seed)
+        if refusal:
+            raise RulesError(f"GameRecord.seed: {refusal}")
         if type(self.dealer) is not int or not 0 <= self.dealer < players:
             raise RulesError(f"GameRecord.dealer: {self.dealer!r} is not a seat (0-{players - 1})")
         _check_actions(self.actions)
@@ -142,6 +144,8 @@ class GameRecord:
 
     def extend(self, actions: Iterable[Action]) -> GameRecord:
         """A new record with ``actions`` added at the end, in order."""
+        if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
+            raise MalformedAction(f"GameRecord.extend: give actions, in order, not {actions!r}")
         return attrs.evolve(self, actions=(*self.actions, *actions))
 
     def initial_state(self) -> GameState:

@@ -16,13 +16,12 @@ from typing import Final, Literal
 
 import attrs
 
-from .cards import Card, full_deck
+from .cards import MAX_CARDS, Card, full_deck
 
 __all__ = [
     "CONTRACT_RUMMY",
     "ISRA",
     "LIVERPOOL",
-    "MAX_CARDS",
     "MAY_I",
     "PAGAT7",
     "PRESETS",
@@ -48,11 +47,6 @@ any player who is down, only a player not yet down, or anyone."""
 
 class RulesError(ValueError):
     """A :class:`Rules` or :class:`Contract` that cannot be played; the message names the field."""
-
-
-#: The most cards a table may have in play (decks with their jokers): a bound on what a
-#: :class:`Rules` may ask for, far beyond any game (ISRA's three decks are 162 cards).
-MAX_CARDS: Final = 10_000
 
 
 def _positive(field: str, value: object, minimum: int = 1) -> None:

@@ -1341,6 +1341,8 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Any:
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise SerializationError("", f"from_json reads JSON text (str or bytes), not {type(text).__name__}")
+    if expect is not None and not isinstance(expect, type):
+        raise SerializationError("", f"expect: give a class (say GameState), not {expect!r}")
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates)
     except SerializationError:

@@ -37,6 +37,7 @@ import attrs
 from .actions import Action
 from .cards import Card
 from .engine import legal_actions
+from .errors import IllegalAction
 from .rules import Rules
 from .state import GameState, Phase, RoundFacts, RoundResult, TableMeld
 
@@ -129,14 +130,14 @@ def observe(state: GameState, player: int) -> PlayerView:
     >>> len(view.hand), view.hand_sizes, view.stock_size
     (11, (11, 11, 11, 11), 63)
 
-    Raises :class:`ValueError` if ``state`` is not a game state or ``player``
-    is not one of its seats.
+    Raises :class:`~shanghai_rules.errors.IllegalAction` (a :class:`ValueError`) if
+    ``state`` is not a game state or ``player`` is not one of its seats.
     """
     if not isinstance(state, GameState):
-        raise ValueError(f"observe: {state!r} is not a GameState")
+        raise IllegalAction(f"observe: {state!r} is not a GameState")
     players = len(state.hands)
     if type(player) is not int or not 0 <= player < players:
-        raise ValueError(f"observe: {player!r} is not a seat (0-{players - 1})")
+        raise IllegalAction(f"observe: {player!r} is not a seat (0-{players - 1})")
     return PlayerView(
         rules=state.rules,
         player=player,

@@ -17,6 +17,20 @@ from .common import replace, shuffled, supply
 __all__ = ["cut", "new_game", "setup_round", "start_round"]
 
 
+#: The most bits a seed may have: any whole number of up to 4,096 bits, either sign (a seed
+#: is written to JSON in decimal digits, which Python converts up to a limit).
+MAX_SEED_BITS = 4096
+
+
+def seed_refusal(seed: object) -> str:
+    """Why ``seed`` cannot seed a game (empty if it can): a whole number of at most :data:`MAX_SEED_BITS` bits."""
+    if type(seed) is not int:
+        return f"{seed!r} is not a whole number"
+    if seed.bit_length() > MAX_SEED_BITS:
+        return f"a seed has at most {MAX_SEED_BITS} bits, not {seed.bit_length()}"
+    return ""
+
+
 def _check_players(rules: Rules, players: object) -> int:
     if type(players) is not int or not rules.min_players <= players <= rules.max_players:
         raise RulesError(
@@ -70,8 +84,9 @@ def new_game(rules: Rules, players: int, seed: int = 0, dealer: int = 0) -> Game
     if not isinstance(rules, Rules):
         raise RulesError(f"rules: {rules!r} is not a Rules")
     players = _check_players(rules, players)
-    if type(seed) is not int:
-        raise RulesError(f"seed: {seed!r} is not a whole number")
+    refusal = seed_refusal(seed)
+    if refusal:
+        raise RulesError(f"seed: {refusal}")
     if type(dealer) is not int or not 0 <= dealer < players:
         raise RulesError(f"dealer: {dealer!r} is not a seat (0-{players - 1})")
     start = random.Random(seed).getrandbits(64)
@@ -122,8 +137,11 @@ def setup_round(
     rules.contract(round_number)
     if type(dealer) is not int or not 0 <= dealer < players:
         raise RulesError(f"dealer: {dealer!r} is not a seat (0-{players - 1})")
-    if type(seed) is not int:
-        raise RulesError(f"seed: {seed!r} is not a whole number")
+    refusal = seed_refusal(seed)
+    if refusal:
+        raise RulesError(f"seed: {refusal}")
+    if scores is not None and (isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable)):
+        raise RulesError(f"scores: give one whole number per seat, not {scores!r}")
     totals = (0,) * players if scores is None else tuple(scores)
     if len(totals) != players or any(type(s) is not int for s in totals):
         raise RulesError(f"scores: give one whole number per seat, not {scores!r}")

@@ -8,7 +8,7 @@ from ..actions import Action, Buy, CallShanghai, StartRound, WithdrawBuy
 from ..engine import apply, new_game
 from ..errors import IllegalAction
 from ..records import GameRecord
-from ..rules import Rules
+from ..rules import Rules, RulesError
 from ..state import GameState
 from ..views import PlayerView, observe
 from .base import Choice, Pass, Player
@@ -39,11 +39,21 @@ def play_game(
     the count.  Each player is given only its own seat's
     :class:`~shanghai_rules.views.PlayerView`, never the state.
     """
+    _check_players(players)
     state = new_game(rules, len(players), seed, dealer)
     actions: list[Action] = []
     while not state.is_over:
         state = play_step(state, players, actions, on_step)
     return state, GameRecord.new(rules, len(players), seed, dealer).extend(actions)
+
+
+def _check_players(players: object) -> None:
+    """RulesError unless ``players`` is a sequence of players (objects with a ``choose`` method)."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise RulesError(f"players: give one player per seat, as a list, not {players!r}")
+    for seat, player in enumerate(players):
+        if not callable(getattr(player, "choose", None)):
+            raise RulesError(f"players[{seat}]: {player!r} is not a player (it has no choose method)")
 
 
 def play_step(
@@ -53,8 +63,9 @@ def play_step(
     a draw phase with its offers, or one seat's play phase), appending every
     action applied to ``record``.
     """
+    _check_players(players)
     if len(players) != state.players:
-        raise ValueError(f"play_game: {len(players)} players given for {state.players} seats")
+        raise RulesError(f"players: {len(players)} players given for {state.players} seats")
     phase = state.phase
     if phase == "game_over":
         return state
