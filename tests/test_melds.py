@@ -467,6 +467,7 @@ def test_malformed_meld_regression_refused_with_a_reason_not_a_crash_spec6(meld:
         ([sr.parse_card("4C"), None, JK], None, "not a Card"),
         (None, None, "not a group of cards"),
         (7, None, "not a group of cards"),
+        ("4H 5H 6H 7H", None, "is text, not cards"),
         (P("4C 5C 6C 7C"), "pair", "not a kind of meld"),
     ],
 )

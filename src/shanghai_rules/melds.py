@@ -633,6 +633,8 @@ def check_meld(
             return MeldCheck(False, cards.kind, None, reason)
         return MeldCheck(True, cards.kind, cards)
     if not isinstance(cards, (tuple, list)):
+        if isinstance(cards, str):
+            return MeldCheck(False, kind, None, f"{cards!r} is text, not cards (parse_cards reads text)")
         try:
             cards = tuple(cards)
         except TypeError:
