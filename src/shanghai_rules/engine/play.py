@@ -437,11 +437,12 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[tuple[Play, Position]]:
 
     Laying off an owed wild comes first.  Where the only thing left to do is to
     place owed wilds, and the rules limit wilds by count alone (no limit relative
-    to naturals; wilds may touch in runs, or there is no run), with no meld on the table whose limit
-    would grow were it longer, and the turn can end with a discard once the
-    wilds are placed (the last card may be discarded, or at least two natural
-    cards are held), laying off natural cards cannot make room for a wild: it
-    adds no capacity to a meld and only moves a run's ends toward the ace.  Those
+    to naturals; wilds may touch in runs, or there is no run), with no meld on
+    the table whose limit would grow were it longer, and the turn can end with a
+    discard once the wilds are placed (the last card may be discarded, or at
+    least two natural cards are held), laying off natural cards cannot make room
+    for a wild: it adds no capacity to a meld and only moves a run's ends toward
+    the ace.  Those
     lay-offs are left out, so that a hopeless obligation is seen to be hopeless
     at once instead of after every order of lay-offs.  So too, for a player who
     is down, are the swaps, where no wild held could be a natural card on the
@@ -480,8 +481,6 @@ def _wilds_stay_wild(rules: Rules, table: Sequence[TableMeld]) -> bool:
     if not rules.wild_twos:
         return True
     return all(tm.meld.kind == "set" and tm.meld.rank not in (2, None) for tm in table)
-
-
 
 
 def lay_down_plays(turn: Turn, pos: Position) -> Iterator[tuple[LayDown, Position]]:
