@@ -117,6 +117,7 @@ from .actions import (
 from .cards import ACE, ALL_CARDS, Card, CardParseError, Suit, parse_card, rank_name
 from .contracts import hand_penalty
 from .engine import legal_actions
+from .engine.play import Position, swapper_refusal
 from .errors import IllegalAction
 from .melds import Meld, check_meld, is_wild, lay_off_options
 from .records import GameRecord
@@ -1018,12 +1019,15 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
                 raise _fail(f"owed_wilds[{i}]", f"{card} is not a wild under these rules")
         if x.must_go_down and x.down[x.turn]:
             raise _fail("must_go_down", f"seat {x.turn} is already down")
-        who = rules.swap_eligibility
-        if (who == "down" and not x.down[x.turn]) or (who == "down_earlier_turn" and (
-                not x.down[x.turn] or x.went_down_this_turn)):
-            raise _fail("owed_wilds" if x.owed_wilds else "must_go_down",
-                        f"seat {x.turn}, on turn, may not swap a wild under these rules ({who!r}), "
-                        f"so no swap of theirs left this obligation")
+        # the engine's own rule of who may swap, asked of the seat as it is now: except where only a
+        # player not yet down may swap (the swapper may have gone down since), being down now is
+        # what it asks of a swapper, so a seat it refuses now could not have swapped this turn
+        if rules.swap_eligibility != "not_down":
+            refusal = swapper_refusal(rules, Position((), (), x.down[x.turn], x.went_down_this_turn, (), False))
+            if refusal:
+                raise _fail("owed_wilds" if x.owed_wilds else "must_go_down",
+                            f"seat {x.turn}, on turn, may not swap: {refusal}; so no swap of theirs left this "
+                            f"obligation")
     if x.went_down_this_turn and phase not in ("play", "round_over", "game_over"):
         raise _fail("went_down_this_turn", f"no one goes down in phase {phase!r}")
     if x.played_wild_this_turn and phase not in ("play", "round_over", "game_over"):

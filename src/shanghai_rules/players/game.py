@@ -43,7 +43,7 @@ def play_game(
     state = new_game(rules, len(players), seed, dealer)
     actions: list[Action] = []
     while not state.is_over:
-        state = play_step(state, players, actions, on_step)
+        state = _step(state, players, actions, on_step)
     return state, GameRecord.new(rules, len(players), seed, dealer).extend(actions)
 
 
@@ -66,6 +66,11 @@ def play_step(
     _check_players(players)
     if len(players) != state.players:
         raise RulesError(f"players: {len(players)} players given for {state.players} seats")
+    return _step(state, players, record, on_step)
+
+
+def _step(state: GameState, players: Sequence[Player], record: list[Action], on_step: Step | None) -> GameState:
+    """:func:`play_step` for players already checked (play_game checks them once, not at every step)."""
     phase = state.phase
     if phase == "game_over":
         return state
