@@ -635,3 +635,31 @@ def test_no_trap_search_keeps_the_plays_that_do_help_place_owed_wilds_spec_4_7_4
     turn = judge.Turn(rules, rules.contracts[0], 0, 1)
     pos = judge._position((hand_tuple, table, True, False, tuple(sr.parse_cards(owed)), False, False))
     assert judge._search(turn, pos, set())
+
+
+def test_no_trap_search_weighs_each_position_of_a_turn_once_spec_4_9(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SPEC 4.9 no trap, 4.7 (004): under ten-round a player not yet down who holds the natural
+    cards of four jokers on the table may swap any of them, but must then go down that turn, and
+    here never can (round 10 takes fifteen cards).  ``legal_actions`` weighs every swap, and for
+    each every further set of swaps; a set of swaps reached from several first swaps (in any
+    order) is weighed once in the whole listing, not once for each."""
+    from shanghai_rules.engine import play as judge
+
+    rules = sr.TEN_ROUND
+    state = sr.setup_round(rules, hands=["6C 6D 6H 6S KS", "9C 9D", "10C 10D"], round_number=10, dealer=2)
+    runs = ["4C 5C JK 7C", "4D 5D JK 7D", "4H 5H JK 7H", "4S 5S JK 7S"]
+    melds = tuple(sr.TableMeld(1, sr.check_meld(sr.parse_cards(run), rules).meld) for run in runs)  # type: ignore[arg-type]
+    state = attrs.evolve(state, phase="play", table=melds, down=(False, True, False))
+    weighed: list[tuple[object, ...]] = []
+    useful = judge._useful_plays
+
+    def recorded(turn: Any, pos: Any) -> Iterator[tuple[Any, Any]]:
+        weighed.append((pos.hand, tuple(tm.meld for tm in pos.table)))
+        return useful(turn, pos)
+
+    monkeypatch.setattr(judge, "_useful_plays", recorded)
+    actions = sr.legal_actions(state)
+    assert not any(isinstance(a, sr.SwapWild) for a in actions)
+    assert {type(a) for a in actions} == {sr.Discard}
+    assert len(weighed) == len(set(weighed)) == 2 ** 4 - 1  # every nonempty set of swaps, once
+    refused(state, sr.SwapWild(0, "6C", 0), "go down")

@@ -37,6 +37,7 @@ from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, ending_refusal, shanghai_allowed
 from .draw import buy, call_shanghai, draw_stock, seat_buy_refusal, take_discard, withdraw_buy
 from .play import (
+    Dead,
     Position,
     Turn,
     Verdict,
@@ -253,10 +254,11 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     if player is not None and player != seat:
         return []
     turn, pos = position_of(state)
+    dead: Dead = set()  # positions of this turn the searches below find lead nowhere (play._search)
     downs: list[tuple[Action, Verdict]] = []
     if not pos.down:
         for lay_down, after in lay_down_plays(turn, pos):
-            if _can_finish(turn, after):
+            if _can_finish(turn, after, dead):
                 actions.append(lay_down)
                 downs.append((lay_down, after))
                 if len(downs) >= lay_downs:
@@ -264,11 +266,11 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     offs: Sequence[tuple[LayOff, Verdict]] = ()
     distinct = tuple(dict.fromkeys(pos.hand))  # the hand's cards, each once
     if pos.down:
-        offs = listed_lay_offs(turn, pos, table_fits(state.table, state.rules), distinct)
+        offs = listed_lay_offs(turn, pos, table_fits(state.table, state.rules), distinct, dead)
         actions += [lay_off for lay_off, _ in offs]
     swaps: list[tuple[Action, Verdict]] = []
     for swap, after in swap_plays(turn, pos, distinct):
-        if _can_finish(turn, after):
+        if _can_finish(turn, after, dead):
             actions.append(swap)
             swaps.append((swap, after))
     _listed[0] = (state, downs, offs, swaps, turn, pos)

@@ -38,6 +38,7 @@ from .common import (
 from .discard import ending_refusal
 
 __all__ = [
+    "Dead",
     "Position",
     "Turn",
     "Verdict",
@@ -302,8 +303,15 @@ def _trap_reason(turn: Turn, pos: Position) -> str:
             "be discarded, and it could not be played (SPEC 4.9, no trap)")
 
 
-def can_finish(turn: Turn, pos: Position) -> bool:
-    """True if the turn can still end from ``pos``: by a legal discard, or by going out, obligations met."""
+Dead = set[tuple[object, ...]]
+
+
+def can_finish(turn: Turn, pos: Position, dead: Dead | None = None) -> bool:
+    """True if the turn can still end from ``pos``: by a legal discard, or by going out, obligations met.
+
+    ``dead``: positions of this turn already known to lead to no end (see :func:`_search`); a
+    caller that asks of several positions of one turn, as ``legal_actions`` does of each play
+    it lists, passes the same set to each, and no position is searched twice."""
     if not pos.hand:
         return True
     if _can_discard(turn, pos):
@@ -314,7 +322,7 @@ def can_finish(turn: Turn, pos: Position) -> bool:
     if (pos.owed and not pos.must_go_down and _lays_off(turn, pos)
             and _owed_placeable(turn, pos.table, (), pos.owed, pos.hand)):
         return True
-    return _search(turn, pos, set())
+    return _search(turn, pos, set() if dead is None else dead)
 
 
 def _lays_off(turn: Turn, pos: Position) -> bool:
@@ -356,20 +364,21 @@ def _can_discard(turn: Turn, pos: Position) -> bool:
     return not ending_refusal(turn.rules, turn.contract, len(pos.hand), bool(pos.owed), pos.must_go_down)
 
 
-def _search(turn: Turn, pos: Position, seen: set[tuple[object, ...]]) -> bool:
+def _search(turn: Turn, pos: Position, dead: Dead) -> bool:
+    """Can some sequence of plays from ``pos`` end the turn?  Depth first, each position once.
+
+    Every play adds a card to the table or puts a natural card in a wild's place there, so no
+    sequence of plays comes back to a position: a position once searched without success is
+    *dead*, for every path to it, and is kept in ``dead`` (a position that leads to an end is
+    never kept: the search stops there).  So ``dead`` may serve every search of one turn."""
     key = (pos.hand, tuple([tm.meld for tm in pos.table]), pos.down, pos.owed, pos.must_go_down)
-    if key in seen:
+    if key in dead:
         return False
-    seen.add(key)
-    if _stranded(turn, pos):
-        return False
-    for _, after in _useful_plays(turn, pos):
-        if not after.hand:
-            return True
-        if _can_discard(turn, after):
-            return True
-        if _search(turn, after, seen):
-            return True
+    if not _stranded(turn, pos):
+        for _, after in _useful_plays(turn, pos):
+            if not after.hand or _can_discard(turn, after) or _search(turn, after, dead):
+                return True
+    dead.add(key)
     return False
 
 
@@ -550,7 +559,7 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
 
 
 def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
-                    distinct: Sequence[Card] = ()) -> Sequence[tuple[LayOff, Verdict]]:
+                    distinct: Sequence[Card] = (), dead: Dead | None = None) -> Sequence[tuple[LayOff, Verdict]]:
     """The lay-offs ``legal_actions`` lists: each candidate (:func:`lay_off_candidates`) that the
     rule of the last card allows and after which the turn can still end (SPEC 4.9), with the
     judgement's result (see :func:`settled`).
@@ -585,7 +594,7 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
             after = laid_off(turn, pos, lay_off, new_meld)
         except IllegalAction:
             continue
-        if can_finish(turn, after):
+        if can_finish(turn, after, dead):
             listed.append((lay_off, after))
     return listed
 
