@@ -254,10 +254,14 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     if player is not None and player != seat:
         return []
     turn, pos = position_of(state)
-    dead: Dead = set()  # positions of this turn the searches below find lead nowhere (play._search)
+    # positions of this turn that the no-trap searches below find lead nowhere (see play._search),
+    # shared by them; made when first needed (most listings search nothing)
+    dead: Dead | None = None
     downs: list[tuple[Action, Verdict]] = []
     if not pos.down:
         for lay_down, after in lay_down_plays(turn, pos):
+            if dead is None:
+                dead = set()
             if _can_finish(turn, after, dead):
                 actions.append(lay_down)
                 downs.append((lay_down, after))
@@ -270,6 +274,8 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
         actions += [lay_off for lay_off, _ in offs]
     swaps: list[tuple[Action, Verdict]] = []
     for swap, after in swap_plays(turn, pos, distinct):
+        if dead is None:
+            dead = set()
         if _can_finish(turn, after, dead):
             actions.append(swap)
             swaps.append((swap, after))

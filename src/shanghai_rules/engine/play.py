@@ -569,7 +569,9 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
     candidate, and the position after each is not built: the result is the meld it makes.
     So too where it leaves one card that may not be discarded, going out by playing it is
     allowed, and whether the turn can end is plain from the table (:func:`_left_card_verdict`),
-    and where wilds are owed and each can plainly still be played (:func:`_owed_verdict`)."""
+    and where wilds are owed and each can plainly still be played (:func:`_owed_verdict`).
+
+    ``dead``: as :func:`can_finish` takes it; made here where none is given and one is needed."""
     candidates = lay_off_candidates(turn, pos, fitting, distinct)
     if not candidates:
         return candidates
@@ -594,6 +596,8 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
             after = laid_off(turn, pos, lay_off, new_meld)
         except IllegalAction:
             continue
+        if dead is None:
+            dead = set()
         if can_finish(turn, after, dead):
             listed.append((lay_off, after))
     return listed
