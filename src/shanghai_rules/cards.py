@@ -278,16 +278,27 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     return tuple(parse_card(tok, position=i) for i, tok in enumerate(tokens))
 
 
+def _card_group(group: object) -> tuple[Card, ...] | str:
+    """``group`` as a tuple of cards, or why it is not a group of cards (the library's one test of
+    a group of cards given as an argument)."""
+    if isinstance(group, (str, bytes)):
+        return f"{group!r} is text, not cards (parse_cards reads text)"
+    if not isinstance(group, Iterable):
+        return f"{group!r} is not a group of cards"
+    cards = tuple(group)
+    for card in cards:
+        if not isinstance(card, Card):
+            return f"{card!r} is not a Card"
+    return cards
+
+
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     """Cards as space-separated notation; ``pretty=True`` uses suit symbols.
 
     Raises :class:`CardError` for anything that is not a group of cards."""
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise CardError(f"format_cards: give a group of cards, not {cards!r}")
-    group = tuple(cards)
-    for card in group:
-        if not isinstance(card, Card):
-            raise CardError(f"format_cards: {card!r} is not a Card")
+    group = _card_group(cards)
+    if isinstance(group, str):
+        raise CardError(f"format_cards: {group}")
     if pretty:
         return " ".join(card.pretty for card in group)
     return " ".join(str(card) for card in group)

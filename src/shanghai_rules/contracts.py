@@ -21,7 +21,7 @@ from typing import Final
 
 import attrs
 
-from .cards import ALL_CARDS, JOKER, Card, CardError, format_cards, rank_name
+from .cards import ALL_CARDS, JOKER, Card, CardError, _card_group, format_cards, rank_name
 from .contract_bounds import ContractBound, clear_bounds, contract_bound
 from .melds import Meld, MeldKind, check_meld, make_meld
 from .rules import Contract, Rules, RulesError
@@ -61,22 +61,9 @@ def _check_rules(rules: object) -> None:
         raise RulesError(f"rules: {rules!r} is not a Rules")
 
 
-def _as_cards(group: object) -> tuple[Card, ...] | str:
-    """``group`` as a tuple of cards, or why it is not a group of cards."""
-    if isinstance(group, (str, bytes)):
-        return f"{group!r} is text, not cards (parse_cards reads text)"
-    if not isinstance(group, Iterable):
-        return f"{group!r} is not a group of cards"
-    cards = tuple(group)
-    for card in cards:
-        if not isinstance(card, Card):
-            return f"{card!r} is not a Card"
-    return cards
-
-
 def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:
     """The cards as a tuple; a :class:`CardError` naming ``what`` when they are not cards."""
-    group = _as_cards(cards)
+    group = _card_group(cards)
     if isinstance(group, str):
         raise CardError(f"{what}: {group}")
     return group
@@ -166,7 +153,7 @@ def check_contract(groups: Iterable[Iterable[Card] | Meld], rules: Rules, round_
         if isinstance(group, Meld):
             given.append(group)
             continue
-        cards = _as_cards(group)
+        cards = _card_group(group)
         if isinstance(cards, str):
             return ContractCheck(False, (), f"group {i + 1}: {cards}")
         given.append(cards)

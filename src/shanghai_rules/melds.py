@@ -20,7 +20,19 @@ from typing import Final, Literal
 import attrs
 
 from ._frozen import open_twin
-from .cards import ACE, ALL_CARDS, JOKER, Card, CardError, Suit, format_cards, parse_card, parse_cards, rank_name
+from .cards import (
+    ACE,
+    ALL_CARDS,
+    JOKER,
+    Card,
+    CardError,
+    Suit,
+    _card_group,
+    format_cards,
+    parse_card,
+    parse_cards,
+    rank_name,
+)
 from .rules import Rules, RulesError
 
 __all__ = [
@@ -56,12 +68,9 @@ def _builder_group(cards: Iterable[Card], kind: MeldKind) -> tuple[Card, ...]:
     """The cards given to :meth:`Meld.set` or :meth:`Meld.run` (card notation read), or MeldError."""
     if isinstance(cards, str):
         return tuple(parse_cards(cards))
-    if not isinstance(cards, Iterable):
-        raise MeldError(f"Meld.{kind}: give a group of cards, not {cards!r}", kind)
-    group = tuple(cards)
-    for card in group:
-        if not isinstance(card, Card):
-            raise MeldError(f"Meld.{kind}: {card!r} is not a Card", kind)
+    group = _card_group(cards)
+    if isinstance(group, str):
+        raise MeldError(f"Meld.{kind}: {group}", kind)
     return group
 
 

@@ -117,6 +117,7 @@ from .actions import (
 from .cards import ACE, ALL_CARDS, Card, CardParseError, Suit, parse_card, rank_name
 from .contracts import hand_penalty
 from .engine import legal_actions
+from .engine.common import remove_cards
 from .engine.play import Position, swapper_refusal
 from .errors import IllegalAction
 from .melds import Meld, check_meld, is_wild, lay_off_options
@@ -917,17 +918,14 @@ def _read_state(data: dict[str, Json]) -> GameState:
     )
     _check_position(state, tuple(len(hand) for hand in state.hands), "hands")
     _check_state_cards(state)
-    if state.owed_wilds and not _holds_all(state.hands[state.turn], state.owed_wilds):
-        raise _fail("owed_wilds", f"seat {state.turn}, on turn, does not hold the wilds it owes")
+    if state.owed_wilds:
+        try:
+            remove_cards(state.hands[state.turn], state.owed_wilds)
+        except IllegalAction:
+            raise _fail("owed_wilds", f"seat {state.turn}, on turn, does not hold the wilds it owes") from None
     if state.phase != "game_over" and not legal_actions(state):
         raise _fail("phase", f"no legal action in phase {state.phase!r}: no game reaches this position")
     return state
-
-
-def _holds_all(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
-    held = Counter(hand)
-    held.subtract(cards)
-    return min(held.values(), default=0) >= 0
 
 
 def _read_view(data: dict[str, Json]) -> PlayerView:

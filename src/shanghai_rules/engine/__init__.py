@@ -255,7 +255,8 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
         return []
     turn, pos = position_of(state)
     # positions of this turn that the no-trap searches below find lead nowhere (see play._search),
-    # shared by them; made when first needed (most listings search nothing)
+    # shared by the checks of the lay-downs and of the swaps listed (those of the lay-offs share
+    # one of their own); made when a check is first asked for (most listings ask none)
     dead: Dead | None = None
     downs: list[tuple[Action, Verdict]] = []
     if not pos.down:
@@ -270,7 +271,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     offs: Sequence[tuple[LayOff, Verdict]] = ()
     distinct = tuple(dict.fromkeys(pos.hand))  # the hand's cards, each once
     if pos.down:
-        offs = listed_lay_offs(turn, pos, table_fits(state.table, state.rules), distinct, dead)
+        offs = listed_lay_offs(turn, pos, table_fits(state.table, state.rules), distinct)
         actions += [lay_off for lay_off, _ in offs]
     swaps: list[tuple[Action, Verdict]] = []
     for swap, after in swap_plays(turn, pos, distinct):

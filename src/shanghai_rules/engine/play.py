@@ -559,7 +559,7 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
 
 
 def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
-                    distinct: Sequence[Card] = (), dead: Dead | None = None) -> Sequence[tuple[LayOff, Verdict]]:
+                    distinct: Sequence[Card] = ()) -> Sequence[tuple[LayOff, Verdict]]:
     """The lay-offs ``legal_actions`` lists: each candidate (:func:`lay_off_candidates`) that the
     rule of the last card allows and after which the turn can still end (SPEC 4.9), with the
     judgement's result (see :func:`settled`).
@@ -570,8 +570,7 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
     So too where it leaves one card that may not be discarded, going out by playing it is
     allowed, and whether the turn can end is plain from the table (:func:`_left_card_verdict`),
     and where wilds are owed and each can plainly still be played (:func:`_owed_verdict`).
-
-    ``dead``: as :func:`can_finish` takes it; made here where none is given and one is needed."""
+    The checks that do search share one set of dead positions (see :func:`_search`)."""
     candidates = lay_off_candidates(turn, pos, fitting, distinct)
     if not candidates:
         return candidates
@@ -582,6 +581,7 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
     owed = bool(pos.owed) and not pos.must_go_down
     listed: list[tuple[LayOff, Verdict]] = []
     places: dict[Card, Places] = {}
+    dead: Dead | None = None
     for lay_off, new_meld in candidates:
         if last_card:
             verdict = _left_card_verdict(turn, pos, places, fitting, lay_off, new_meld)
