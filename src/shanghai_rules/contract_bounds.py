@@ -62,8 +62,8 @@ _AT_MOST_TWO: Final = _AT_MOST[2]
 class ContractBound:
     """The bounds for one contract under one set of rules, with each suit's answers remembered."""
 
-    __slots__ = ("_costs", "_covers", "apart", "ends", "gap_mask", "length", "limits", "lowest", "most_wilds",
-                 "runs", "spans", "spread", "spread_pairs", "stretch_cap", "usable", "whole", "wild_twos", "windows")
+    __slots__ = ("_costs", "_covers", "apart", "ends", "gap_mask", "length", "limits", "lowest", "masks", "most_wilds",
+                 "nevers", "runs", "spans", "spread", "spread_pairs", "stretch_cap", "usable", "whole", "wild_twos")
 
     def __init__(self, rules: Rules, contract: Contract) -> None:
         self.runs = contract.runs
@@ -84,17 +84,16 @@ class ContractBound:
         # start has as many places without a card, or more
         counted = [limit for limit in self.limits.values() if limit is not None]
         self.most_wilds = None if len(counted) < len(self.limits) else max(counted, default=0)
-        # every stretch of the minimum length: its run positions, and its indices within the suit,
-        # each as one bit in a byte of its own (see "lanes" at the top)
-        self.windows: list[tuple[int, int]] = []
-        for start in range(self.lowest, 16 - self.length):
-            positions = range(start, start + self.length)
-            self.windows.append((sum(1 << 8 * (p - 1) for p in positions),
-                                 sum(1 << 8 * _index(p) for p in positions)))
+        # every stretch of the minimum length, by its start: its indices within the suit, each as
+        # one bit in a byte of its own (see "lanes" at the top)
+        self.masks = tuple(sum(1 << 8 * _index(p) for p in range(start, start + self.length))
+                           for start in range(self.lowest, 16 - self.length))
+        # the costs of one run or more where none can be made
+        self.nevers = (_NEVER,) * self.runs
         # the same stretches, all at once: multiplied by ``spread``, a suit's empty lanes give each
         # lane the number of empty places in the stretch that ends there (the stretches end in the
         # lanes ``ends``); multiplied by ``spread_pairs``, its lanes where two empty places touch
-        # give 16 for each such pair in that stretch (see _one_cost)
+        # give 16 for each such pair in that stretch (see _stretch_gaps)
         self.spread = sum(1 << 8 * k for k in range(self.length))
         self.spread_pairs = 16 * sum(1 << 8 * k for k in range(1, self.length))
         self.ends = slice(self.lowest + self.length - 2, 14)
@@ -209,48 +208,49 @@ class ContractBound:
 
     def _compute_costs(self, counts: bytes, pool: int) -> tuple[int, ...]:
         """What :meth:`_suit_costs` answers, worked out."""
+        # (few calls into C here, and no min(): each call costs more than the sums and comparisons around it)
         row = counts
         cap = self.stretch_cap
         limit = pool if cap is None or cap > pool else cap
+        runs = self.runs
         # a stretch has a place without a card for each of its places the suit's cards do not
         # fill, and they fill one place each at most: where that alone is over the limit, no
         # stretch is within it (the commonest answer: most suits of a hand hold a few cards)
         if self.length - 13 + row.count(0) > limit:
-            return (0, *(_NEVER,) * self.runs, pool)
-        # the run positions where the suit has no card: the ace is at 1 and at 14 (see "lanes" at the top)
-        empty_row = row.translate(_NONE)
-        empty = int.from_bytes(empty_row[12:] + empty_row, "little")
-        apart = self.apart
-        if self.runs == 1:
-            return (0, self._one_cost(empty, limit), pool)
+            return (0, *self.nevers, pool)
+        # the indices where the suit has no card, and the run positions where it has none: the ace
+        # is at 1 and at 14 (see "lanes" at the top), so its byte is copied below the 2's
+        missing = int.from_bytes(row.translate(_NONE), "little")
+        empty = missing << 8 | missing >> 96
+        gaps = self._stretch_gaps(empty)
+        top = limit if limit < 15 else 15
+        if runs == 1:
+            return (0, self._fewest(gaps, top), pool)
         # j stretches use at most min(count, j) copies of each card: they cost at least j times the
         # length less those; where that alone is over the pool for two stretches, so it is for more
-        held = sum(row.translate(_AT_MOST_TWO)) - (min(row[0], 2) if self.wild_twos else 0)
+        held = sum(row if self.usable <= 2 else row.translate(_AT_MOST_TWO))
+        if self.wild_twos:
+            held -= row[0] if row[0] < 2 else 2
         if 2 * self.length - held > pool:
-            return (0, self._one_cost(empty, limit), *(_NEVER,) * (self.runs - 1), pool)
-        stretches: list[tuple[int, int]] = []  # (gaps, mask over the suit's indices)
-        for window, mask in self.windows:
-            holes = empty & window
-            gaps = holes.bit_count()
-            if gaps > limit or gaps == self.length or (apart and holes & (holes >> 8)):
-                continue
-            stretches.append((gaps, mask))
+            return (0, self._fewest(gaps, top), *self.nevers[1:], pool)
+        # the stretches within the limit, not every place empty and no touching places where those
+        # are not allowed (see _stretch_gaps): (gaps, mask over the suit's indices)
+        length = self.length
+        stretches = [(g, mask) for g, mask in zip(gaps, self.masks) if g <= top and g != length]
         stretches.sort()
         # the indices of the cards not held at least once, twice, three times (with wild 2s every
         # 2 costs one anyway, so a 2 never counts as held here)
         twos = 1 if self.wild_twos else 0
-        missing1 = int.from_bytes(empty_row, "little") | twos
+        missing1 = missing | twos
         missing2 = int.from_bytes(row.translate(_FEWER_THAN_TWO), "little") | twos
-        missing3 = int.from_bytes(row.translate(_FEWER_THAN_THREE), "little") | twos
-        costs = [0] + [_NEVER] * self.runs
         best = stretches[0][0] if stretches else _NEVER
-        if self.runs >= 1:
-            costs[1] = best
+        one = best
+        two = three = _NEVER
         # two or three stretches cost at least their own gaps (each empty place, once for every
         # stretch over it), and a third costs at least its gaps more than the first two: with the
         # stretches sorted by their gaps, each loop stops where that alone reaches the pool or the
         # best found so far
-        if self.runs >= 2 and best <= pool:
+        if best <= pool:
             best = pool + 1
             for x, (ga, a) in enumerate(stretches):
                 if 2 * ga >= best:
@@ -261,8 +261,10 @@ class ContractBound:
                     cost = ((a | b) & missing1).bit_count() + (a & b & missing2).bit_count()
                     if cost < best:
                         best = cost
-            costs[2] = best
-            if self.runs >= 3 and best <= pool:
+            if best <= pool:
+                two = best
+            if runs >= 3 and best <= pool:
+                missing3 = int.from_bytes(row.translate(_FEWER_THAN_THREE), "little") | twos
                 best = pool + 1
                 for x, (ga, a) in enumerate(stretches):
                     if 3 * ga >= best:
@@ -283,28 +285,38 @@ class ContractBound:
                                 + (ab & c & missing3).bit_count()
                             if cost < best:
                                 best = cost
-                costs[3] = best
+                if best <= pool:
+                    three = best
+        if runs == 2:
+            return (0, one, two, pool)
         # more than three runs in one suit: counted as impossible only if three already are
-        for j in range(4, self.runs + 1):
-            costs[j] = _NEVER if costs[3] > pool else costs[3]
-        return (*(c if c <= pool else _NEVER for c in costs), pool)
+        return (0, one, two, *(three,) * (runs - 2), pool)
+
+    def _stretch_gaps(self, empty: int) -> bytes:
+        """For every stretch of the minimum length, by its start: its number of places without a card,
+        plus 16 for each pair of them that touch where wilds must be kept apart, given the run
+        positions ``empty`` the suit has no card at.
+
+        All at once (see __init__): at most 14 places and 13 pairs, so no lane overflows, and a
+        stretch with touching places counts 16 or more."""
+        lanes = empty * self.spread
+        if self.apart:
+            lanes += (empty & (empty >> 8)) * self.spread_pairs
+        return lanes.to_bytes(32, "little")[self.ends]
+
+    def _fewest(self, gaps: bytes, top: int) -> int:
+        """The fewest places without a card in one stretch, given :meth:`_stretch_gaps`: within
+        ``top`` (at most 15), not every place (a run needs a natural card), and no touching places
+        where those are not allowed; ``_NEVER`` where there is none."""
+        for count in range(top + 1):
+            if count != self.length and count in gaps:
+                return count
+        return _NEVER
 
     def _one_cost(self, empty: int, limit: int) -> int:
         """The fewest places without a card in one stretch (``_NEVER`` where none is within
         ``limit``), given the run positions ``empty`` the suit has no card at."""
-        # every stretch at once (see __init__): its number of empty places, plus 16 for each pair
-        # of them that touch where wilds must be kept apart (at most 14 places and 13 pairs, so no
-        # lane overflows, and a stretch with touching places counts 16 or more)
-        lanes = empty * self.spread
-        if self.apart:
-            lanes += (empty & (empty >> 8)) * self.spread_pairs
-        counts = lanes.to_bytes(32, "little")[self.ends]
-        # the fewest places a stretch may cost: within the limit, not every place (a run needs a
-        # natural card), and no touching places where those are not allowed
-        for gaps in range(min(limit, 15) + 1):
-            if gaps != self.length and gaps in counts:
-                return gaps
-        return _NEVER
+        return self._fewest(self._stretch_gaps(empty), limit if limit < 15 else 15)
 
     # runs, the whole hand -----------------------------------------------------
 
