@@ -110,9 +110,10 @@ class ContractBound:
 
     # runs, any hand ---------------------------------------------------------
 
-    def runs_cost(self, counts: Sequence[int], pool: int, runs: int | None = None, first_suit: int = 0) -> int:
+    def runs_cost(self, counts: Sequence[int] | bytes, pool: int, runs: int | None = None, first_suit: int = 0) -> int:
         """A lower bound on the wild cards (jokers, and wild 2s however placed) the
-        contract's runs take from a hand with card ``counts`` (by code) and ``pool`` wild cards.
+        contract's runs take from a hand with card ``counts`` (by code; bytes where the
+        caller has them) and ``pool`` wild cards.
 
         With ``runs`` and ``first_suit``: the bound for that many of the runs, in
         that suit and the later ones (for a search that has placed the others).
@@ -124,7 +125,8 @@ class ContractBound:
         if not runs:
             return 0
         known = self._costs
-        row = bytes(counts).translate(_AT_MOST[self.usable])  # (the suits before first_suit are skipped below)
+        # (the suits before first_suit are skipped below)
+        row = (counts if isinstance(counts, bytes) else bytes(counts)).translate(_AT_MOST[self.usable])
         suits = []  # each suit's costs (j stretches, for j = 0 .. runs)
         for base in range(13 * first_suit, 52, 13):
             pattern = row[base:base + 13]

@@ -320,20 +320,37 @@ def _sets_knapsack(counts: Sequence[int], wanted: int, options: tuple[SetOptions
     its count of naturals, and what remains is a small knapsack over the ranks."""
     plain, twos, wild_only = options
     top = len(plain) - 1
-    fewest = [0] + [_NO_SETS] * wanted  # fewest wilds to make j sets from the ranks so far
+    ways = []
     for base in range(13):
         naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
-        if not naturals:
-            continue
-        ways = (twos if base == 0 else plain)[naturals if naturals < top else top]
+        ways.append((twos if base == 0 else plain)[naturals if naturals < top else top])
+    return _knapsack(ways, wanted, wild_only, length)
+
+
+def _knapsack(ways: Iterable[tuple[tuple[int, int], ...]], wanted: int, wild_only: bool, length: int) -> int:
+    """The fewest wild cards ``wanted`` sets of ``length`` take where each rank offers ``ways``
+    (:func:`_set_options`), and sets of wilds only where ``wild_only``."""
+    fewest = [0] + [_NO_SETS] * wanted  # fewest wilds to make j sets from the ranks so far
+    for rank_ways in ways:
         for j in range(wanted, 0, -1):
-            for t, cost in ways:
+            for t, cost in rank_ways:
                 if t <= j and fewest[j - t] + cost < fewest[j]:
                     fewest[j] = fewest[j - t] + cost
     if wild_only:  # sets of wilds only
         for j in range(1, wanted + 1):
             fewest[j] = min(fewest[j], fewest[j - 1] + length)
     return fewest[wanted]
+
+
+_ONE_SUIT: Final = (1 << 104) - 1  # the 13 bytes of one suit's codes, as a number
+
+
+def _rank_totals(row: bytes) -> bytes:
+    """The natural cards of each rank (by ``code % 13``: the 2s first) in a hand with card counts
+    ``row`` (by code, a byte each), a byte each: the four suits' bytes are added as numbers, so
+    that one rank's byte is the sum of its four (never 256 or more: a rank has four cards a deck)."""
+    held = int.from_bytes(row, "little")
+    return ((held + (held >> 104) + (held >> 208) + (held >> 312)) & _ONE_SUIT).to_bytes(13, "little")
 
 
 def _code_at(position: int, suit: int) -> int:
@@ -652,25 +669,27 @@ class _Search:
         """Can the cards left make the contract's sets?  Exact when the whole hand need not be used."""
         return self._sets_cost() <= self.wfree
 
-    def _sets_cost(self) -> int:
+    def _sets_cost(self, row: bytes | None = None) -> int:
         """The fewest wild cards the contract's sets can take from the cards left (with wild 2s,
         natural 2s in a set of 2s count too).  Exact when the whole hand need not be used.
+        ``row``: the cards left by code, a byte each, where the caller has made it.
 
-        One or two sets, the commonest contracts, are worked out directly; otherwise
-        :func:`_sets_knapsack` decides.  The test suite holds the direct answers to it.
+        With more naturals of a rank, its ways to make sets (:func:`_set_options`) are never
+        fewer and never cost more: so the best sets use the 2s (which have ways of their own)
+        and, of the other ranks, those with the most naturals, no more of them than there
+        are sets.  One or two sets, the commonest contracts, are
+        worked out directly from those; more by :func:`_knapsack` over them.  The test suite
+        holds these answers to :func:`_sets_knapsack` over every rank.
         """
         wanted = self.contract.sets
         if not wanted:
             return 0
-        if wanted > 2:
-            return _sets_knapsack(self.counts, wanted, self.set_options, self.contract.set_length)
         plain, twos, wild_only = self.set_options
         top = len(plain) - 1
-        counts = self.counts
+        length = self.contract.set_length
         never = _NO_SETS
         if wanted == 1:
-            # one set: a rank with more naturals never needs more wilds, so the best rank
-            # other than 2 is the one with the most naturals
+            counts = self.counts
             most = 0
             for base in range(1, 13):
                 naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
@@ -678,35 +697,48 @@ class _Search:
                     most = naturals
                     if most >= top:  # no rank offers more
                         break
-            options = plain[most if most < top else top]
-            best = options[0][1] if most and options else never
             naturals = counts[0] + counts[13] + counts[26] + counts[39]
-            if naturals:
-                options = twos[naturals if naturals < top else top]
-                if options and options[0][1] < best:
-                    best = options[0][1]
-            if wild_only:  # a set of wilds only
-                best = min(best, self.contract.set_length)
+            two_ways = twos[naturals if naturals < top else top]
+            options = plain[most if most < top else top]
+            best = options[0][1] if options else never
+            if two_ways and two_ways[0][1] < best:
+                best = two_ways[0][1]
+            if wild_only and length < best:  # a set of wilds only
+                best = length
             return best
+        # (a loop over the ranks, as for one set, costs more than these few calls into C)
+        ranks = _rank_totals(bytes(self.counts) if row is None else row)
+        naturals = ranks[0]
+        two_ways = twos[naturals if naturals < top else top]  # (none where no 2 is held: twos[0] is empty)
+        order = sorted(ranks[1:])
+        if wanted > 2:
+            chosen = [plain[n if n < top else top] for n in order[-wanted:]]
+            chosen.append(two_ways)
+            return _knapsack(chosen, wanted, wild_only, length)
         # two sets: the two cheapest single sets of different ranks, or two of one rank
-        first = second = pair = never
-        for base in range(13):
-            naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
-            if not naturals:
-                continue
-            for t, cost in (twos if base == 0 else plain)[naturals if naturals < top else top]:
-                if t == 2:
-                    if cost < pair:
-                        pair = cost
-                elif cost < second:
-                    if cost < first:
-                        first, second = cost, first
-                    else:
-                        second = cost
-        best = min(pair, first + second)
+        # (a rank's ways are one set, then two where it has them: at most one of each)
+        most, next_most = order[-1], order[-2]
+        ways = plain[most if most < top else top]
+        single = ways[0][1] if ways else never
+        pair = ways[1][1] if len(ways) > 1 else never
+        ways = plain[next_most if next_most < top else top]
+        next_single = ways[0][1] if ways else never
+        two_single = never
+        if two_ways:
+            two_single = two_ways[0][1]
+            if len(two_ways) > 1 and two_ways[1][1] < pair:
+                pair = two_ways[1][1]
+        # the cheapest two of the three (single is never above next_single)
+        if two_single < single:
+            first, second = two_single, single
+        else:
+            first, second = single, two_single if two_single < next_single else next_single
+        best = pair if pair < first + second else first + second
         if wild_only:  # sets of wilds only
-            length = self.contract.set_length
-            best = min(best, first + length, 2 * length)
+            if first + length < best:
+                best = first + length
+            if 2 * length < best:
+                best = 2 * length
         return best
 
     def _sets(self, slot: int, floor: int) -> Iterator[None]:
@@ -824,10 +856,11 @@ class _Search:
         runs = self.contract.runs - slot
         if self.whole:
             return bound.whole and not bound.whole_runs_possible(self.counts, self.wfree, runs, suit)
-        cost = bound.runs_cost(self.counts, self.wfree, runs, suit)
+        row = bytes(self.counts)  # (made once, for both bounds)
+        cost = bound.runs_cost(row, self.wfree, runs, suit)
         if cost > self.wfree:
             return True
-        return bool(self.contract.sets) and self.regular and cost + self._sets_cost() > self.wfree
+        return bool(self.contract.sets) and self.regular and cost + self._sets_cost(row) > self.wfree
 
     def _some_run_window(self) -> bool:
         """A quick necessary condition for any run: some stretch of the minimum length in some
