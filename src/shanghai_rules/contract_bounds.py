@@ -124,10 +124,17 @@ class ContractBound:
             runs = self.runs
         if not runs:
             return 0
+        return self.shared_cost(self.suits_costs(counts, pool, first_suit), runs, pool)
+
+    def suits_costs(self, counts: Sequence[int] | bytes, pool: int, first_suit: int = 0) -> list[tuple[int, ...]]:
+        """Each suit's costs (see :meth:`_suit_costs`) from ``first_suit`` on, in a hand with card
+        ``counts`` (by code; bytes where the caller has them) and ``pool`` wild cards.
+
+        An answer for a pool serves every smaller one in :meth:`shared_cost`, so a search
+        may keep the costs of the suits it has not touched yet."""
         known = self._costs
-        # (the suits before first_suit are skipped below)
         row = (counts if isinstance(counts, bytes) else bytes(counts)).translate(_AT_MOST[self.usable])
-        suits = []  # each suit's costs (j stretches, for j = 0 .. runs)
+        suits = []
         for base in range(13 * first_suit, 52, 13):
             pattern = row[base:base + 13]
             costs = known.get(pattern)
@@ -135,6 +142,20 @@ class ContractBound:
                 # an answer found for a smaller pool says nothing of stretches that need more wilds
                 costs = self._suit_costs(pattern, pool)
             suits.append(costs)
+        return suits
+
+    def suit_costs(self, cards: bytes, pool: int) -> tuple[int, ...]:
+        """One suit's costs (see :meth:`_suit_costs`), for its cards ``cards`` (a byte each, by index
+        within the suit) and ``pool`` wild cards."""
+        pattern = cards.translate(_AT_MOST[self.usable])
+        costs = self._costs.get(pattern)
+        if costs is None or costs[-1] < pool:
+            costs = self._suit_costs(pattern, pool)
+        return costs
+
+    def shared_cost(self, suits: Sequence[tuple[int, ...]], runs: int, pool: int) -> int:
+        """:meth:`runs_cost` for ``runs`` runs among the suits whose costs are ``suits`` (from
+        :meth:`suits_costs` or :meth:`suit_costs`, for ``pool`` wild cards or more)."""
         # the cheapest way to share the runs among the suits: every way of splitting one, two, three,
         # worked out suit by suit; more runs, by merging the suits' costs
         first = second = third = _NEVER  # the cheapest single runs, in different suits

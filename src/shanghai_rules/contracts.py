@@ -386,8 +386,8 @@ class _Search:
     """
 
     __slots__ = ("apart", "bound", "caps", "contract", "counts", "dead", "fewest", "lowest", "most_wilds", "ratio",
-                 "regular", "rules", "runs", "set_drops", "set_options", "sets", "shapes", "total", "wfree", "whole",
-                 "wild_twos")
+                 "regular", "rules", "runs", "set_drops", "set_options", "sets", "shapes", "suit_costs", "total",
+                 "wfree", "whole", "wild_twos")
 
     def __init__(self, hand: Sequence[Card], rules: Rules, contract: Contract) -> None:
         self.rules = rules
@@ -851,16 +851,33 @@ class _Search:
     def _hopeless(self, slot: int = 0, suit: int = 0) -> bool:
         """True when the quick bounds of :mod:`~shanghai_rules.contract_bounds` prove that no layout
         exists: for the whole contract, or, in the search, for the runs from ``slot`` on (in ``suit``
-        and the later suits) with the sets, from the cards left."""
+        and the later suits) with the sets, from the cards left.
+
+        The search takes cards from one suit at a time, in order: every later suit still holds
+        what it held at the start, so its costs for runs, worked out at the start (for the
+        most wilds the search ever has), are kept for the whole search; only a suit with a
+        run placed in it (the last run placed) is looked up again."""
         bound = self.bound
         runs = self.contract.runs - slot
+        wfree = self.wfree
         if self.whole:
-            return bound.whole and not bound.whole_runs_possible(self.counts, self.wfree, runs, suit)
-        row = bytes(self.counts)  # (made once, for both bounds)
-        cost = bound.runs_cost(row, self.wfree, runs, suit)
-        if cost > self.wfree:
+            return bound.whole and not bound.whole_runs_possible(self.counts, wfree, runs, suit)
+        row = None
+        cost = 0
+        if not (slot or suit):
+            if runs:
+                row = bytes(self.counts)  # (made once, for both bounds)
+                self.suit_costs = bound.suits_costs(row, wfree)
+                cost = bound.shared_cost(self.suit_costs, runs, wfree)
+        elif self.runs and self.runs[-1][0] == suit:
+            base = 13 * suit
+            left = bound.suit_costs(bytes(self.counts[base:base + 13]), wfree)
+            cost = bound.shared_cost([left, *self.suit_costs[suit + 1:]], runs, wfree)
+        else:
+            cost = bound.shared_cost(self.suit_costs[suit:], runs, wfree)
+        if cost > wfree:
             return True
-        return bool(self.contract.sets) and self.regular and cost + self._sets_cost(row) > self.wfree
+        return bool(self.contract.sets) and self.regular and cost + self._sets_cost(row) > wfree
 
     def _some_run_window(self) -> bool:
         """A quick necessary condition for any run: some stretch of the minimum length in some
