@@ -579,6 +579,14 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
         return candidates  # surely: each leaves cards of which one may be discarded
     last_card = not pos.owed and len(pos.hand) == 2 and not _empty_hand_refusal(turn)
     owed = bool(pos.owed) and not pos.must_go_down
+    # most often the one wild owed is itself laid off, and the cards it leaves need no further
+    # play before the turn ends: what _owed_verdict finds of each such lay-off, found once here
+    freeing: Card | None = None
+    if owed and len(pos.owed) == 1:
+        left = len(pos.hand) - 1
+        if not (left and ending_refusal(turn.rules, turn.contract, left, False, False)) \
+                and not (not left and _empty_hand_refusal(turn)):
+            freeing = pos.owed[0]
     listed: list[tuple[LayOff, Verdict]] = []
     places: dict[Card, Places] = {}
     dead: Dead | None = None
@@ -589,7 +597,7 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
                 if verdict:
                     listed.append((lay_off, new_meld))
                 continue
-        elif owed and _owed_verdict(turn, pos, fitting, lay_off, new_meld):
+        elif owed and (lay_off.card is freeing or _owed_verdict(turn, pos, fitting, lay_off, new_meld)):
             listed.append((lay_off, new_meld))
             continue
         try:
@@ -634,6 +642,14 @@ def _owed_placeable(turn: Turn, table: Sequence[TableMeld], fitting: Sequence[Fi
         owed = (*owed, *rest)  # the last card is played too: the player goes out
     elif not left and _empty_hand_refusal(turn):
         return False
+    if len(owed) == 1:
+        # one card to place, on any meld: the melds as they stand are asked first, whose options
+        # are mostly known, and the one the lay-off makes (its options yet to be worked out) last
+        card = owed[0]
+        for index, tm in enumerate(table):
+            if index != changed and (fitting[index].get(card) if fitting else fits_card(tm.meld, card, rules)):
+                return True
+        return new_meld is not None and bool(fits_card(new_meld, card, rules))
     used: set[int] = set()
     for card in owed:
         for index, tm in enumerate(table):
