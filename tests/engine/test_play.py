@@ -402,7 +402,10 @@ def test_answers_about_a_meld_a_lay_off_would_make_are_worked_out_afresh_spec4_3
                 sr.clear_caches()  # the new meld is not remembered: its answers are worked out
                 for other in ALL_CARDS:
                     assert common.fits_card(new, other, rules) == sr.lay_off_options(new, other, rules)
-                assert common.swap_cards_after(meld, new) == common.swap_cards(new, remember=False)
+                swaps = common.swap_cards(new, remember=False)
+                assert common.swap_cards_after(meld, new) == swaps
+                assert [common.swaps_after(meld, new, other) for other in ALL_CARDS] == \
+                    [other in swaps for other in ALL_CARDS]
                 weighed += 1
     assert weighed > 100
 

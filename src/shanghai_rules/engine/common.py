@@ -43,6 +43,7 @@ __all__ = [
     "supply",
     "swap_cards",
     "swap_cards_after",
+    "swaps_after",
     "table_fits",
     "table_meld",
     "table_reach",
@@ -675,6 +676,18 @@ def swap_cards_after(old: Meld, new: Meld) -> frozenset[Card]:
     if _lengthened(new, old):
         return swap_cards(old)
     return swap_cards(new, remember=False)
+
+
+def swaps_after(old: Meld, new: Meld, card: Card) -> bool:
+    """``card in swap_cards_after(old, new)``, answered for a run without working out the set:
+    the wilds of the run a lay-off makes are those of ``old``, standing for what they stood for,
+    and the card laid off, where it is not the card of its place."""
+    if new.kind != "run":
+        return card in swap_cards_after(old, new)
+    if card in swap_cards(old):
+        return True
+    placed = 0 if new.start < old.start else len(new.cards) - 1
+    return new.stands_for(placed) is card and not new.is_natural_at(placed)
 
 
 def swap_cards(meld: Meld, *, remember: bool = True) -> frozenset[Card]:

@@ -29,7 +29,7 @@ from .common import (
     lay_off_action,
     new_lay_down,
     remove_cards,
-    swap_cards_after,
+    swaps_after,
     table_meld,
     table_swaps,
     trusted,
@@ -709,7 +709,7 @@ def _left_card_verdict(turn: Turn, pos: Position, places: dict[Card, Places], fi
     def swaps_one() -> Iterator[bool]:
         yield _elsewhere(swap, changed)
         if rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets:
-            yield left in swap_cards_after(pos.table[changed].meld, new_meld)
+            yield swaps_after(pos.table[changed].meld, new_meld, left)
 
     return _lone_card(rules, pos, (), swaps_one())
 
