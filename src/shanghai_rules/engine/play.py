@@ -9,7 +9,7 @@ play leaves a player unable to finish the turn (the no-trap ruling of SPEC 4.9).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from itertools import chain
 from typing import NamedTuple
 
@@ -588,11 +588,11 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
                 and not (not left and _empty_hand_refusal(turn)):
             freeing = pos.owed[0]
     listed: list[tuple[LayOff, Verdict]] = []
-    places: dict[Card, Places] = {}
+    places: dict[Card, set[int]] = {}
     dead: Dead | None = None
     for lay_off, new_meld in candidates:
         if last_card:
-            verdict = _left_card_verdict(turn, pos, places, fitting, lay_off, new_meld)
+            verdict = _left_card_verdict(turn, pos, places, candidates, lay_off, new_meld)
             if verdict is not None:
                 if verdict:
                     listed.append((lay_off, new_meld))
@@ -668,50 +668,41 @@ def _owed_placeable(turn: Turn, table: Sequence[TableMeld], fitting: Sequence[Fi
     return True
 
 
-Places = tuple[tuple[int, ...], tuple[int, ...]]
-
-
-def _places(turn: Turn, pos: Position, fitting: Sequence[Fits], card: Card) -> Places:
-    """The melds of the table as it stands that ``card`` fits, and those with a wild that stands
-    for it (where the rules let that meld's wilds be swapped), by index."""
-    rules = turn.rules
-    melds = fitting or [fits(tm.meld, rules) for tm in pos.table]
-    # (a card that is no candidate of a meld does not fit it: the question need not be asked)
-    fit = tuple([index for index, meld_fits in enumerate(melds)
-                 if card in meld_fits.candidates and meld_fits.get(card)])
-    return fit, tuple([index for index, cards in table_swaps(pos.table, rules) if card in cards])
-
-
-def _elsewhere(indices: tuple[int, ...], changed: int) -> bool:
+def _elsewhere(indices: Collection[int], changed: int) -> bool:
     """Does ``indices`` (distinct) hold a meld other than ``changed``?"""
-    return len(indices) > 1 or (len(indices) == 1 and indices[0] != changed)
+    return len(indices) > 1 or (len(indices) == 1 and changed not in indices)
 
 
-def _left_card_verdict(turn: Turn, pos: Position, places: dict[Card, Places], fitting: Sequence[Fits],
-                       lay_off: LayOff, new_meld: Meld) -> bool | None:
+def _left_card_verdict(turn: Turn, pos: Position, places: dict[Card, set[int]],
+                       candidates: Sequence[tuple[LayOff, Meld]], lay_off: LayOff, new_meld: Meld) -> bool | None:
     """Of a hand of two cards, can the turn end after ``lay_off`` with the card it leaves, which
-    may not be discarded?  :func:`_last_card`'s answer, asked of the table as it stands (the
-    card's :func:`_places`, worked out once for every lay-off that leaves it and kept in
-    ``places``) and of the meld the lay-off makes, without building the position after it."""
+    may not be discarded?  :func:`_last_card`'s answer, asked of the table as it stands and of the
+    meld the lay-off makes, without building the position after it.  The melds the card fits as
+    the table stands are those of its own lay-offs among ``candidates`` (every lay-off of the
+    hand's cards), gathered once for every lay-off that leaves it and kept in ``places``."""
     first, second = pos.hand
     left = second if first is lay_off.card else first
     rules = turn.rules
     changed = lay_off.meld
-    found = places.get(left)
-    if found is None:
-        found = places[left] = _places(turn, pos, fitting, left)
-    fit, swap = found
-    # whether the card fits, asked first (the melds the lay-off leaves as they are, then the
-    # one it makes): most often it does, and that settles it
+    fit = places.get(left)
+    if fit is None:
+        fit = places[left] = {other.meld for other, _ in candidates if other.card is left}
+    # _lone_card's rule, written out here, since it is asked of every such lay-off: whether the
+    # card fits, asked first (the melds the lay-off leaves as they are, then the one it makes):
+    # most often it does, and that settles it
     if _elsewhere(fit, changed) or fits_card(new_meld, left, rules):
-        return _lone_card(rules, pos, (True,), ())
-
-    def swaps_one() -> Iterator[bool]:
-        yield _elsewhere(swap, changed)
-        if rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets:
-            yield swaps_after(pos.table[changed].meld, new_meld, left)
-
-    return _lone_card(rules, pos, (), swaps_one())
+        return True
+    if swapper_refusal(rules, pos):
+        return False
+    # a wild that stands for the card, in a meld the lay-off leaves as it is (table_swaps has
+    # the melds whose wilds may be swapped), or in the one it makes: the search decides
+    for index, cards in table_swaps(pos.table, rules):
+        if index != changed and left in cards:
+            return None
+    if (rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets) \
+            and swaps_after(pos.table[changed].meld, new_meld, left):
+        return None
+    return False
 
 
 def settled(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Position:
