@@ -88,8 +88,9 @@ def _play(state: GameState, action: LayDown | LayOff | SwapWild) -> GameState:
     seat = state.turn
     hands = list(state.hands)
     hands[seat] = after.hand
-    down = state.down if after.down == state.down[seat] else tuple(
-        after.down if i == seat else d for i, d in enumerate(state.down))
+    down = state.down
+    if after.down != down[seat]:  # (sliced, not a generator: that would keep seat and after in cells)
+        down = (*down[:seat], after.down, *down[seat + 1:])
     new = _played(state, hands=tuple(hands), table=after.table, down=down, went_down_this_turn=after.went_down,
                   owed_wilds=after.owed, must_go_down=after.must_go_down, played_wild_this_turn=after.played_wild)
     if not after.hand:
@@ -238,7 +239,9 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
                     if len(options) == 1:
                         actions.append(trusted(CallShanghai, seat, index))
                     else:
-                        actions.extend(trusted(CallShanghai, seat, index, end) for end, _ in options)
+                        # (a loop: a generator here would make every call keep seat and index in cells)
+                        for end, _ in options:
+                            actions.append(trusted(CallShanghai, seat, index, end))
         return actions
     if phase == "game_over":
         return []
@@ -292,5 +295,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
                 if card in reach and shanghai_allowed(state, card):
                     actions.append(trusted(Discard, seat, card, True))
         else:
-            actions.extend([row[card.code] for card in distinct])
+            # (a loop: a comprehension here would make every call keep row in a cell)
+            for card in distinct:
+                actions.append(row[card.code])
     return actions

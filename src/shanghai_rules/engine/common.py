@@ -156,9 +156,9 @@ def remove_cards(hand: tuple[Card, ...], cards: Sequence[Card], why: str = "") -
             wanted[held] = count - 1
         else:
             rest.append(held)
-    if any(wanted.values()):
-        missing = next(card for card in cards if wanted[card])
-        raise IllegalAction(why or f"{missing} is not in the hand")
+    for card in cards:  # (a loop: a generator here would keep wanted in a cell on every call)
+        if wanted[card]:
+            raise IllegalAction(why or f"{card} is not in the hand")
     return tuple(rest)
 
 
@@ -557,8 +557,13 @@ def discard_row(seat: int) -> tuple[Discard, ...]:
     discards of ``seat``, which ``legal_actions`` lists on every turn."""
     row = _DISCARD_ROWS.get(seat)
     if row is None:
-        row = _DISCARD_ROWS[seat] = tuple([_built(Discard, (seat, card, False)) for card in ALL_CARDS])
+        row = _DISCARD_ROWS[seat] = _discard_row(seat)
     return row
+
+
+def _discard_row(seat: int) -> tuple[Discard, ...]:
+    # (apart from discard_row, which would otherwise keep seat in a cell on every call)
+    return tuple([_built(Discard, (seat, card, False)) for card in ALL_CARDS])
 
 
 _EMPTY: frozenset[Card] = frozenset()

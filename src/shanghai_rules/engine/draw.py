@@ -4,6 +4,7 @@ and the Shanghai call on the last discard (SPEC 4.2, 4.4, 4.5, 4.8)."""
 from __future__ import annotations
 
 from ..actions import Buy, CallShanghai, DrawStock, TakeDiscard, WithdrawBuy
+from ..cards import Card
 from ..errors import IllegalAction
 from ..melds import End, Meld
 from ..state import GameState, TableMeld
@@ -29,13 +30,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
     hands = list(state.hands)
     buys_left = state.buys_left
     if state.buy_requests:
-        n = state.players
-        buyer = min(state.buy_requests, key=lambda seat: (seat - state.turn) % n)
-        upcard = discard[-1]
-        discard = discard[:-1]
-        penalty, stock, discard, seed = take_from_stock(stock, discard, seed, state.rules.buy_penalty_cards)
-        hands[buyer] = add_cards(hands[buyer], (upcard, *penalty))
-        buys_left = tuple([b - 1 if seat == buyer and b is not None else b for seat, b in enumerate(buys_left)])
+        buys_left, stock, discard, seed = _settle_buy(state, hands)
     drawn, stock, discard, seed = take_from_stock(stock, discard, seed, 1)
     if drawn:
         hands[state.turn] = add_cards(hands[state.turn], drawn)
@@ -45,6 +40,24 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
         # nothing left to draw even after rebuilding the stock: the round ends, nobody out (SPEC 4.5)
         return end_round(after, None, "stock")
     return after
+
+
+def _settle_buy(state: GameState, hands: list[tuple[Card, ...]]) -> tuple[
+        tuple[int | None, ...], tuple[Card, ...], tuple[Card, ...], int]:
+    """Settle the buy requests as the player on turn draws (SPEC 4.4): the first seat asking after
+    the player on turn takes the upcard and the penalty cards into ``hands``.  Returns the buys
+    left, the stock, the discard pile and the seed after it.
+
+    (Apart from :func:`draw_stock` so that the names its comprehensions use are not kept in cells
+    on every draw.)"""
+    n = state.players
+    buyer = min(state.buy_requests, key=lambda seat: (seat - state.turn) % n)
+    upcard = state.discard[-1]
+    penalty, stock, discard, seed = take_from_stock(state.stock, state.discard[:-1], state.seed,
+                                                    state.rules.buy_penalty_cards)
+    hands[buyer] = add_cards(hands[buyer], (upcard, *penalty))
+    buys_left = tuple([b - 1 if seat == buyer and b is not None else b for seat, b in enumerate(state.buys_left)])
+    return buys_left, stock, discard, seed
 
 
 _drawn = replacer("phase", "hands", "stock", "discard", "seed", "buys_left", "buy_requests", "buy_withdrawn",

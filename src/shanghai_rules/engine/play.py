@@ -154,14 +154,17 @@ def _go_down(turn: Turn, pos: Position, action: LayDown, melds: tuple[Meld, ...]
         refusal = _empty_hand_refusal(turn)
         if refusal:
             raise IllegalAction(f"LayDown: {refusal}", action)
-    table = pos.table + tuple([table_meld(turn.player, m) for m in melds])
+    # (a loop: a comprehension here would keep turn in a cell on every call)
+    table = list(pos.table)
+    for meld in melds:
+        table.append(table_meld(turn.player, meld))
     wilds = pos.played_wild
     if not wilds:
         for meld in melds:
             if wild_positions(meld):
                 wilds = True
                 break
-    return _position((hand, table, True, True, _settle_owed(pos.owed, laid), False, wilds))
+    return _position((hand, tuple(table), True, True, _settle_owed(pos.owed, laid), False, wilds))
 
 
 def _lay_off(turn: Turn, pos: Position, action: LayOff) -> Position:
