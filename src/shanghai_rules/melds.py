@@ -737,13 +737,12 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> tuple[tuple[End | N
 
 
 _OpenMeld = open_twin(Meld)
-_new = object.__new__
 
 
 def make_meld(kind: MeldKind, cards: tuple[Card, ...], rank: int | None, suit: Suit | None, start: int) -> Meld:
     """``Meld(kind, cards, rank, suit, start)`` for values known to be well formed, without the constructor's
     conversion (the engine's own melds), built as :mod:`shanghai_rules._frozen` explains."""
-    meld = _new(_OpenMeld)
+    meld = _OpenMeld()
     meld.kind = kind
     meld.cards = cards
     meld.rank = rank

@@ -55,7 +55,6 @@ __all__ = [
 
 _FIELDS = tuple(field.name for field in attrs.fields(GameState))
 _INDEX = {name: i for i, name in enumerate(_FIELDS)}
-_new = object.__new__
 _OpenState = open_twin(GameState)
 
 
@@ -63,10 +62,10 @@ def _state_writer(header: str, value_of: Callable[[int, str], str]) -> Callable[
     """A function (``header`` its first line) that builds a ``GameState`` field by field, as
     :mod:`shanghai_rules._frozen` builds values: ``value_of(index, name)`` is each field's
     expression.  The engine makes a new state on every move, so this is its hottest code."""
-    lines = [header, "    new = _new(_OpenState)"]
+    lines = [header, "    new = _OpenState()"]
     lines += [f"    new.{name} = {value_of(i, name)}" for i, name in enumerate(_FIELDS)]
     lines += ["    new.__class__ = GameState", "    return new"]
-    namespace: dict[str, Any] = {"_new": _new, "_OpenState": _OpenState, "GameState": GameState}
+    namespace: dict[str, Any] = {"_OpenState": _OpenState, "GameState": GameState}
     # the code is made from GameState's own field names only
     exec("\n".join(lines), namespace)
     writer: Callable[..., GameState] = namespace[header[4:header.index("(")]]
@@ -113,7 +112,7 @@ _OpenTableMeld = open_twin(TableMeld)
 def table_meld(owner: int, meld: Meld) -> TableMeld:
     """``TableMeld(owner=owner, meld=meld)``, made the engine's quick way, as :func:`trusted` makes
     actions: plays build one for every lay-off they weigh."""
-    new = _new(_OpenTableMeld)
+    new = _OpenTableMeld()
     new.owner = owner
     new.meld = meld
     new.__class__ = TableMeld
@@ -507,10 +506,10 @@ def _builder(cls: type[Any]) -> Callable[[tuple[Any, ...]], Any]:
     """A function that builds a ``cls`` from the values of its first fields (the rest take their
     defaults), as :mod:`shanghai_rules._frozen` builds values, written out for ``cls``'s fields."""
     fields = attrs.fields(cls)
-    namespace: dict[str, Any] = {"_new": _new, "twin": open_twin(cls), "cls": cls,
+    namespace: dict[str, Any] = {"twin": open_twin(cls), "cls": cls,
                                  "defaults": tuple(field.default for field in fields)}
     targets = "".join(f"new.{field.name}, " for field in fields)
-    lines = ["def build(values):", "    new = _new(twin)"]
+    lines = ["def build(values):", "    new = twin()"]
     if targets:
         lines.append(f"    {targets} = values + defaults[len(values):]")
     lines += ["    new.__class__ = cls", "    return new"]
@@ -542,7 +541,7 @@ def new_lay_down(player: int, melds: tuple[Meld, ...]) -> LayDown:
     """``LayDown(player, melds)`` for a layout the contract search has just found, built as
     :mod:`shanghai_rules._frozen` explains.  Unlike :func:`trusted`, nothing is remembered: a
     layout seldom comes back, and remembering it would hash every meld."""
-    action = _new(_OpenLayDown)
+    action = _OpenLayDown()
     action.player = player
     action.melds = melds
     action.__class__ = LayDown
