@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import pickle
 import subprocess
 import sys
 
@@ -448,6 +449,7 @@ def test_a_melds_remembered_answers_go_with_the_meld() -> None:
 
 _OUTLIVES_THE_LIBRARY = """
 import gc
+import pickle
 import shanghai_rules as sr
 state, record = sr.play_game(sr.ISRA, [sr.GreedyPlayer() for _ in range(4)], 3)[:2]
 state = sr.new_game(sr.ISRA, 4, seed=3)
@@ -502,3 +504,37 @@ def test_lay_down_refuses_a_hand_built_meld_with_the_other_kinds_fields_spec6() 
     plain = sr.Meld("run", sr.parse_cards("4H 5H 6H 7H"), suit=sr.Suit.HEARTS, start=4)
     after = sr.apply(state, sr.LayDown(0, [plain, sr.parse_cards("9C 9D 9S")]))
     assert sr.from_json(sr.to_json(after)) == after
+
+
+@pytest.mark.parametrize("preset", ["pagat7", "ten-round", "isra"])
+def test_listed_lay_offs_and_swaps_are_exactly_those_the_full_judgement_allows_spec_4_3_4_7_4_9(
+        preset: str) -> None:
+    """SPEC 4.3, 4.7, 4.9: ``legal_actions`` judges most lay-offs by shortcuts (a hand left that
+    may discard, the rule of a lone last card, owed wilds that plainly still fit).  In every
+    play-phase state of whole games, the lay-offs and swaps it lists are exactly those that ``apply``,
+    judging each afresh on a copy of the state (no listing's verdict to reuse), accepts: each of
+    every card held onto every meld at either end or none (a lay-off naming the one end a card
+    fits is legal and need not be listed)."""
+    rules = sr.get_rules(preset)
+    judged = 0
+    for seed in (1, 2):
+        _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(rules.min_players + 1)], seed)
+        for state in sr.replay(record):
+            if state.phase != "play" or not state.table:
+                continue
+            seat = state.turn
+            listed = {a for a in sr.legal_actions(state) if isinstance(a, (sr.LayOff, sr.SwapWild))}
+            fresh = pickle.loads(pickle.dumps(state))
+            assert fresh is not state
+            legal = set()
+            for card in set(state.hands[seat]):
+                for index in range(len(state.table)):
+                    plays: list[sr.Action] = [sr.SwapWild(seat, card, index)]
+                    plays += [sr.LayOff(seat, card, index, end) for end in (None, "low", "high")]
+                    legal.update(a for a in plays if sr.is_legal(fresh, a))
+                    judged += len(plays)
+            assert listed <= legal, state
+            for action in legal - listed:
+                assert isinstance(action, sr.LayOff) and action.end is not None, action
+                assert sr.LayOff(seat, action.card, action.meld) in listed, action
+    assert judged > 500
