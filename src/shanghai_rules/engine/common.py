@@ -280,8 +280,8 @@ class Fits:
     __slots__ = ("_known", "_meld", "_plain", "_rules", "candidates")
 
     def __init__(self, meld: Meld, rules: Rules, ref: weakref.ref[Meld]) -> None:
-        # held weakly, by the meld's entry's reference: the meld's answers are remembered only
-        # while the meld itself lives (see _MeldFacts)
+        # held weakly, by the meld's entry (its facts, a weak reference): the meld's answers are
+        # remembered only while the meld itself lives (see _MeldFacts)
         self._meld = ref
         self._rules = rules
         self._plain = plain_join(rules)  # how plainly a card joining the meld is judged
@@ -301,17 +301,12 @@ class Fits:
         return joined(meld, card, self._rules, self._plain)
 
 
-class _MeldRef(weakref.ref):  # type: ignore[type-arg]
-    """A weak reference to a meld that carries the key of the meld's entry in ``_MELDS``."""
-
-    __slots__ = ("key",)
-    key: int
-
-
-class _MeldFacts:
+class _MeldFacts(weakref.ref):  # type: ignore[type-arg]
     """What is remembered of one meld: its :class:`Fits` (and the rules they are for), the
     positions of its wilds, and the cards that may be swapped for them; ``None`` where not
-    worked out yet.  Each meld asked about has one, which holds it weakly, by ``ref``.
+    worked out yet.  Each meld asked about has one, which is a weak reference to the meld
+    (one object, not a reference and a record of facts beside it: a new meld comes with
+    nearly every play) and carries the key of the meld's entry in ``_MELDS``.
 
     The facts are kept in ``_MELDS`` by the meld's id, so asking needs no hash of the meld (a
     meld stays on the table, the same object from state to state, until it changes).  When
@@ -320,14 +315,12 @@ class _MeldFacts:
     Bounded as well: a full table is emptied.
     """
 
-    __slots__ = ("fits", "ref", "rules", "swaps", "wilds")
-
-    def __init__(self, ref: _MeldRef) -> None:
-        self.ref = ref
-        self.rules: Rules | None = None
-        self.fits: Fits | None = None
-        self.wilds: tuple[int, ...] | None = None
-        self.swaps: frozenset[Card] | None = None
+    __slots__ = ("fits", "key", "rules", "swaps", "wilds")
+    key: int
+    rules: Rules | None
+    fits: Fits | None
+    wilds: tuple[int, ...] | None
+    swaps: frozenset[Card] | None
 
 
 _MELDS: dict[int, _MeldFacts] = {}
@@ -341,19 +334,20 @@ def _facts_of(meld: Meld) -> _MeldFacts:
     if facts is None:
         if len(_MELDS) >= _MELD_TABLES_MAX:
             _MELDS.clear()
-        ref = _MeldRef(meld, _forget)
-        ref.key = key
-        facts = _MELDS[key] = _MeldFacts(ref)
+        facts = _MELDS[key] = _MeldFacts(meld, _forget)
+        facts.key = key
+        facts.rules = facts.fits = facts.wilds = facts.swaps = None
     return facts
 
 
-def _forget(ref: _MeldRef, melds: dict[int, _MeldFacts] = _MELDS) -> None:
+def _forget(facts: _MeldFacts, melds: dict[int, _MeldFacts] = _MELDS) -> None:
     # called as the meld goes: its entry, unless a newer one (of a meld since given that id) took its place.
     # The table comes as an argument: a meld may outlive this module's names as the interpreter
     # shuts down (the names are emptied first), and the table must still be there for it.
-    facts = melds.get(ref.key)
-    if facts is not None and facts.ref is ref:
-        del melds[ref.key]
+    # The meld's Fits holds the facts (its reference to the meld), and they hold it: let go.
+    facts.fits = None
+    if melds.get(facts.key) is facts:
+        del melds[facts.key]
 
 
 def fits(meld: Meld, rules: Rules) -> Fits:
@@ -367,7 +361,7 @@ def fits(meld: Meld, rules: Rules) -> Fits:
         return facts.fits
     if facts is None:
         facts = _facts_of(meld)
-    found = facts.fits = Fits(meld, rules, facts.ref)
+    found = facts.fits = Fits(meld, rules, facts)
     facts.rules = rules
     return found
 
