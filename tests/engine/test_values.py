@@ -115,3 +115,17 @@ def test_cards_are_found_in_hands_in_any_order() -> None:
             assert Counter(rest) == Counter(held) - Counter(taken)
             cards = iter(held)
             assert all(any(card is other for other in cards) for card in rest)  # in the hand's order
+
+
+def test_distinct_cards_in_any_order() -> None:
+    """A hand's cards, each once, in the hand's order, whatever order the hand is held in."""
+    import random
+
+    from shanghai_rules.engine.common import distinct_cards
+
+    rng = random.Random(7)
+    deck = list(sr.full_deck(3, 2))
+    for _ in range(300):
+        hand = tuple(rng.sample(deck, rng.randint(0, 18)))
+        for held in (hand, tuple(sorted(hand))):
+            assert tuple(distinct_cards(held)) == tuple(dict.fromkeys(held))

@@ -31,7 +31,17 @@ from ..actions import (
 from ..errors import IllegalAction
 from ..rules import PAGAT7
 from ..state import GameState
-from .common import _built, discard_row, fits, replacer, seat_actions, table_fits, table_reach, trusted
+from .common import (
+    _built,
+    discard_row,
+    distinct_cards,
+    fits,
+    replacer,
+    seat_actions,
+    table_fits,
+    table_reach,
+    trusted,
+)
 from .common import clear_caches as _clear_common
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard, ending_refusal, shanghai_allowed
@@ -272,7 +282,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
                 if len(downs) >= lay_downs:
                     break
     offs: Sequence[tuple[LayOff, Verdict]] = ()
-    distinct = tuple(dict.fromkeys(pos.hand))  # the hand's cards, each once
+    distinct = distinct_cards(pos.hand)  # the hand's cards, each once
     if pos.down:
         offs = listed_lay_offs(turn, pos, table_fits(state.table, state.rules), distinct)
         actions += [lay_off for lay_off, _ in offs]

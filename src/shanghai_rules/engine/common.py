@@ -29,6 +29,7 @@ __all__ = [
     "add_cards",
     "clear_caches",
     "discard_row",
+    "distinct_cards",
     "fits",
     "fits_card",
     "holds",
@@ -180,6 +181,25 @@ def place(cards: Sequence[Card], card: Card) -> int:
         if held is card:
             return index
     return -1
+
+
+def distinct_cards(hand: Sequence[Card]) -> Sequence[Card]:
+    """The cards of ``hand``, each once, in the hand's order (``tuple(dict.fromkeys(hand))``).
+
+    The engine keeps hands sorted by code, so a card held twice is held side by side, and
+    a walk along the hand that keeps each card with a greater code than the last one kept
+    finds them, for less than the dictionary costs; a hand in any other order is seen as the
+    walk meets a smaller code, and is made distinct by the dictionary."""
+    found: list[Card] = []
+    last = -1
+    for card in hand:
+        code = card.code
+        if code > last:
+            found.append(card)
+            last = code
+        elif code < last:
+            return tuple(dict.fromkeys(hand))
+    return found
 
 
 def add_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
