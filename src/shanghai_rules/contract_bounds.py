@@ -59,11 +59,20 @@ _AT_MOST: Final = tuple(bytes(min(n, k) for n in range(256)) for k in range(4))
 _AT_MOST_TWO: Final = _AT_MOST[2]
 
 
+def _positions(holes: bytes) -> int:
+    """The lanes of the run positions (see "lanes" above) where a suit has no card, given a byte
+    for each index within the suit (1 where it has none): the ace is at 1 and at 14, so its
+    byte is copied below the 2's."""
+    missing = int.from_bytes(holes, "little")
+    return missing << 8 | missing >> 96
+
+
 class ContractBound:
     """The bounds for one contract under one set of rules, with each suit's answers remembered."""
 
-    __slots__ = ("_costs", "_covers", "apart", "ends", "gap_mask", "length", "limits", "lowest", "masks", "most_wilds",
-                 "nevers", "runs", "spans", "spread", "spread_pairs", "stretch_cap", "usable", "whole", "wild_twos")
+    __slots__ = ("_costs", "_covers", "_fewest_holes", "apart", "ends", "gap_mask", "length", "limits", "lowest",
+                 "masks", "most_wilds", "nevers", "runs", "spans", "spread", "spread_pairs", "stretch_cap", "usable",
+                 "whole", "wild_twos")
 
     def __init__(self, rules: Rules, contract: Contract) -> None:
         self.runs = contract.runs
@@ -104,6 +113,9 @@ class ContractBound:
         # with the same runs under rules with the same limits share the answers
         self._costs = _SUIT_COSTS.setdefault(
             (self.runs, self.length, self.lowest, self.apart, self.wild_twos, self.stretch_cap), {})
+        # the fewest places without a card in one stretch, by the indices where a suit has no card
+        # (see _compute_costs): shared by every bound with stretches of the same places
+        self._fewest_holes = _FEWEST_HOLES.setdefault((self.length, self.lowest, self.apart), {})
         # the copies of one card that the contract's runs could use at most (the bound counts up to three)
         self.usable = max(1, min(self.runs, 3))
         self._covers: dict[tuple[tuple[int, ...], int], frozenset[tuple[int, int]]] = {}
@@ -236,26 +248,29 @@ class ContractBound:
         cap = self.stretch_cap
         limit = pool if cap is None or cap > pool else cap
         runs = self.runs
-        # a stretch has a place without a card for each of its places the suit's cards do not
-        # fill, and they fill one place each at most: where that alone is over the limit, no
-        # stretch is within it (the commonest answer: most suits of a hand hold a few cards)
-        if self.length - 13 + row.count(0) > limit:
+        # the fewest places without a card in one stretch, whatever the limit: it depends only on
+        # which cards the suit holds, so it is remembered by that (many patterns of counts share it)
+        holes = row.translate(_NONE)  # 1 at each index where the suit has no card
+        one = self._fewest_holes.get(holes)
+        if one is None:
+            one = self._fewest(self._stretch_gaps(_positions(holes)), 15)
+            if len(self._fewest_holes) >= _CACHE_MAX:
+                self._fewest_holes.clear()
+            self._fewest_holes[holes] = one
+        if one > limit:  # no stretch within the limit: no run at all
             return (0, *self.nevers, pool)
-        # the indices where the suit has no card, and the run positions where it has none: the ace
-        # is at 1 and at 14 (see "lanes" at the top), so its byte is copied below the 2's
-        missing = int.from_bytes(row.translate(_NONE), "little")
-        empty = missing << 8 | missing >> 96
-        gaps = self._stretch_gaps(empty)
-        top = limit if limit < 15 else 15
         if runs == 1:
-            return (0, self._fewest(gaps, top), pool)
+            return (0, one, pool)
         # j stretches use at most min(count, j) copies of each card: they cost at least j times the
         # length less those; where that alone is over the pool for two stretches, so it is for more
         held = sum(row if self.usable <= 2 else row.translate(_AT_MOST_TWO))
         if self.wild_twos:
             held -= row[0] if row[0] < 2 else 2
         if 2 * self.length - held > pool:
-            return (0, self._fewest(gaps, top), *self.nevers[1:], pool)
+            return (0, one, *self.nevers[1:], pool)
+        missing = int.from_bytes(holes, "little")
+        gaps = self._stretch_gaps(_positions(holes))
+        top = limit if limit < 15 else 15
         # the stretches within the limit, not every place empty and no touching places where those
         # are not allowed (see _stretch_gaps): (gaps, mask over the suit's indices)
         length = self.length
@@ -266,8 +281,7 @@ class ContractBound:
         twos = 1 if self.wild_twos else 0
         missing1 = missing | twos
         missing2 = int.from_bytes(row.translate(_FEWER_THAN_TWO), "little") | twos
-        best = stretches[0][0] if stretches else _NEVER
-        one = best
+        best = one
         two = three = _NEVER
         # two or three stretches cost at least their own gaps (each empty place, once for every
         # stretch over it), and a third costs at least its gaps more than the first two: with the
@@ -434,6 +448,8 @@ class ContractBound:
 
 # each suit's costs (see ContractBound._suit_costs), by what they depend on
 _SUIT_COSTS: dict[tuple[int | bool | None, ...], dict[bytes, tuple[int, ...]]] = {}
+# the fewest places without a card in one stretch (see ContractBound._compute_costs), by the stretches' places
+_FEWEST_HOLES: dict[tuple[int, int, bool], dict[bytes, int]] = {}
 
 
 @lru_cache(maxsize=256)
@@ -446,3 +462,4 @@ def clear_bounds() -> None:
     """Forget the bounds and every answer they remember (see ``clear_caches``)."""
     contract_bound.cache_clear()
     _SUIT_COSTS.clear()
+    _FEWEST_HOLES.clear()
