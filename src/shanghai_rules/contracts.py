@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, islice, product
-from operator import add
+from operator import add, itemgetter
 from typing import Final
 
 import attrs
@@ -361,6 +361,9 @@ def _code_at(position: int, suit: int) -> int:
 _CODES: Final = tuple(tuple([0] + [_code_at(p, suit) for p in range(1, 15)]) for suit in range(4))
 
 
+# per suit, from a hand's counts by code: the count of the card at each run position 1-14 (index 0 unused)
+_HELD: Final = tuple(itemgetter(*codes) for codes in _CODES)
+
 _NO_RANKS: Final = (0,) * 13
 _KEEP_ALL: Final = ((),)  # a run's drop choices where none may be left out: none is
 
@@ -550,16 +553,17 @@ class _Search:
                     first = 15  # not in this suit, then
         may_drop = bool((contract.sets and self.set_drops) or (remaining_runs and (self.set_drops or self.apart)))
         codes = _CODES[suit]
-        have = [counts[code] > 0 for code in codes]
+        have = _HELD[suit](counts)
         max_w = self.most_wilds
         apart = self.apart
         wfree = self.wfree
         wild_twos = self.wild_twos
         unlimited = max_w is None and not self.ratio  # any run with a natural card holds its wilds
+        gap = self.rules.contract_run_gap
         for start in range(first, 15 - length_min + 1):
             present: list[int] = []
             gaps = 0
-            for end in range(start, min(14, start + 12) + 1):
+            for end in range(start, 14 if start == 1 else 15):  # (13 places at most: the ace once)
                 if have[end]:
                     present.append(end)
                 else:
@@ -574,7 +578,7 @@ class _Search:
                     continue
                 if trim_ends and m > length_min and (present[0] != start or present[-1] != end):
                     continue
-                if self._touches(suit, start, end):
+                if gap and self._touches(suit, start, end):
                     continue
                 # drop choices: naturals left in hand, a wild standing in their place
                 drop_pool: Sequence[int] = ()
