@@ -210,7 +210,10 @@ class ContractBound:
                 cost = two + (second if index == first_at else first)
                 if cost < pair:
                     pair = cost
-            return min(three, pair, first + second + third)
+            spread = first + second + third
+            if pair < spread:
+                spread = pair
+            return three if three < spread else spread
         table = [0] + [_NEVER] * runs
         for costs in suits:
             merged = [_NEVER] * (runs + 1)
@@ -345,8 +348,9 @@ class ContractBound:
         """The fewest places without a card in one stretch, given :meth:`_stretch_gaps`: within
         ``top`` (at most 15), not every place (a run needs a natural card), and no touching places
         where those are not allowed; ``_NEVER`` where there is none."""
-        for count in range(top + 1):
-            if count != self.length and count in gaps:
+        # (a stretch without touching places counts at most its length: fewer than that, or none)
+        for count in range(top + 1 if top < self.length else self.length):
+            if count in gaps:
                 return count
         return _NEVER
 

@@ -338,7 +338,8 @@ def _knapsack(ways: Iterable[tuple[tuple[int, int], ...]], wanted: int, wild_onl
                     fewest[j] = fewest[j - t] + cost
     if wild_only:  # sets of wilds only
         for j in range(1, wanted + 1):
-            fewest[j] = min(fewest[j], fewest[j - 1] + length)
+            if fewest[j - 1] + length < fewest[j]:
+                fewest[j] = fewest[j - 1] + length
     return fewest[wanted]
 
 
@@ -658,12 +659,15 @@ class _Search:
         yield ()
         if not pool:
             return
-        most = min(len(pool), self.wfree)
+        # (no min(): a call costs more here than the comparisons)
+        most = len(pool)
+        if self.wfree < most:
+            most = self.wfree
         cap = self.caps[m] if m < len(self.caps) else self.caps[-1]
-        if cap is not None:
-            most = min(most, cap - (m - present))
-        if self.ratio:
-            most = min(most, (present - (m - present)) // 2)
+        if cap is not None and cap - (m - present) < most:
+            most = cap - (m - present)
+        if self.ratio and (present - (m - present)) // 2 < most:
+            most = (present - (m - present)) // 2
         for k in range(1, most + 1):
             yield from combinations(pool, k)
 
@@ -760,7 +764,7 @@ class _Search:
         counts = self.counts
         every_length = self.whole or not self.regular
         wild_twos = self.wild_twos
-        for rank in range(max(floor, 2), 15):
+        for rank in range(floor if floor > 2 else 2, 15):
             if distinct and rank == floor:
                 continue
             base = rank - 2
