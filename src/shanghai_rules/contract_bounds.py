@@ -70,7 +70,7 @@ def _positions(holes: bytes) -> int:
 class ContractBound:
     """The bounds for one contract under one set of rules, with each suit's answers remembered."""
 
-    __slots__ = ("_costs", "_covers", "_fewest_holes", "apart", "ends", "gap_mask", "length", "limits", "lowest",
+    __slots__ = ("_costs", "_covers", "_stretches", "apart", "ends", "gap_mask", "length", "limits", "lowest",
                  "masks", "most_wilds", "nevers", "runs", "spans", "spread", "spread_pairs", "stretch_cap", "usable",
                  "whole", "wild_twos")
 
@@ -113,9 +113,9 @@ class ContractBound:
         # with the same runs under rules with the same limits share the answers
         self._costs = _SUIT_COSTS.setdefault(
             (self.runs, self.length, self.lowest, self.apart, self.wild_twos, self.stretch_cap), {})
-        # the fewest places without a card in one stretch, by the indices where a suit has no card
-        # (see _compute_costs): shared by every bound with stretches of the same places
-        self._fewest_holes = _FEWEST_HOLES.setdefault((self.length, self.lowest, self.apart), {})
+        # what stretches() answers, by the indices where a suit has no card: shared by every bound
+        # with stretches of the same places
+        self._stretches = _STRETCHES.setdefault((self.length, self.lowest, self.apart), {})
         # the copies of one card that the contract's runs could use at most (the bound counts up to three)
         self.usable = max(1, min(self.runs, 3))
         self._covers: dict[tuple[tuple[int, ...], int], frozenset[tuple[int, int]]] = {}
@@ -251,15 +251,7 @@ class ContractBound:
         cap = self.stretch_cap
         limit = pool if cap is None or cap > pool else cap
         runs = self.runs
-        # the fewest places without a card in one stretch, whatever the limit: it depends only on
-        # which cards the suit holds, so it is remembered by that (many patterns of counts share it)
-        holes = row.translate(_NONE)  # 1 at each index where the suit has no card
-        one = self._fewest_holes.get(holes)
-        if one is None:
-            one = self._fewest(self._stretch_gaps(_positions(holes)), 15)
-            if len(self._fewest_holes) >= _CACHE_MAX:
-                self._fewest_holes.clear()
-            self._fewest_holes[holes] = one
+        one, gaps = self.stretches(row)
         if one > limit:  # no stretch within the limit: no run at all
             return (0, *self.nevers, pool)
         if runs == 1:
@@ -271,8 +263,7 @@ class ContractBound:
             held -= row[0] if row[0] < 2 else 2
         if 2 * self.length - held > pool:
             return (0, one, *self.nevers[1:], pool)
-        missing = int.from_bytes(holes, "little")
-        gaps = self._stretch_gaps(_positions(holes))
+        missing = int.from_bytes(row.translate(_NONE), "little")
         top = limit if limit < 15 else 15
         # the stretches within the limit, not every place empty and no touching places where those
         # are not allowed (see _stretch_gaps): (gaps, mask over the suit's indices)
@@ -331,6 +322,24 @@ class ContractBound:
             return (0, one, two, pool)
         # more than three runs in one suit: counted as impossible only if three already are
         return (0, one, two, *(three,) * (runs - 2), pool)
+
+    def stretches(self, cards: bytes) -> tuple[int, bytes]:
+        """For a suit with ``cards`` (its counts by index, a byte each): the fewest places without
+        a card in one stretch of the minimum length, whatever the limit (see :meth:`_fewest`), and
+        every stretch's count of them, by its start (see :meth:`_stretch_gaps`).
+
+        These depend only on which cards the suit holds, so they are remembered by that (many
+        patterns of counts share them), and shared by every bound with stretches of the same
+        places."""
+        holes = cards.translate(_NONE)  # 1 at each index where the suit has no card
+        found = self._stretches.get(holes)
+        if found is None:
+            gaps = self._stretch_gaps(_positions(holes))
+            found = (self._fewest(gaps, 15), gaps)
+            if len(self._stretches) >= _CACHE_MAX:
+                self._stretches.clear()
+            self._stretches[holes] = found
+        return found
 
     def _stretch_gaps(self, empty: int) -> bytes:
         """For every stretch of the minimum length, by its start: its number of places without a card,
@@ -452,8 +461,8 @@ class ContractBound:
 
 # each suit's costs (see ContractBound._suit_costs), by what they depend on
 _SUIT_COSTS: dict[tuple[int | bool | None, ...], dict[bytes, tuple[int, ...]]] = {}
-# the fewest places without a card in one stretch (see ContractBound._compute_costs), by the stretches' places
-_FEWEST_HOLES: dict[tuple[int, int, bool], dict[bytes, int]] = {}
+# what ContractBound.stretches answers, by the stretches' places
+_STRETCHES: dict[tuple[int, int, bool], dict[bytes, tuple[int, bytes]]] = {}
 
 
 @lru_cache(maxsize=256)
@@ -466,4 +475,4 @@ def clear_bounds() -> None:
     """Forget the bounds and every answer they remember (see ``clear_caches``)."""
     contract_bound.cache_clear()
     _SUIT_COSTS.clear()
-    _FEWEST_HOLES.clear()
+    _STRETCHES.clear()

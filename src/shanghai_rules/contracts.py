@@ -386,7 +386,8 @@ class _Search:
     that once led nowhere is not searched again (:meth:`_enter`); a run leaves
     a natural for a wild only where another meld might want that card
     (:meth:`_may_be_wanted`); and a window of positions stops growing as soon
-    as its missing cards break a wild limit.
+    as its missing cards break a wild limit (a start where the shortest window
+    already breaks it is passed over at once, from the bound's count of each).
     """
 
     __slots__ = ("apart", "bound", "caps", "contract", "counts", "dead", "fewest", "lowest", "most_wilds", "ratio",
@@ -528,7 +529,8 @@ class _Search:
         # runs in this suit start at ``low`` or later: the cards below it are done with
         if whole and low > 2 and not self._sets_can_take_the_rest(13 * suit + low - 2):
             return
-        if sum(counts[13 * suit:13 * suit + 13]) + self.wfree < length_min:
+        cards = bytes(counts[13 * suit:13 * suit + 13])
+        if sum(cards) + self.wfree < length_min:
             # too few cards in this suit, even with every wild, for any run: on to the next suit
             if suit < 3:
                 yield from self._enter(slot, suit + 1)
@@ -561,7 +563,18 @@ class _Search:
         wild_twos = self.wild_twos
         unlimited = max_w is None and not self.ratio  # any run with a natural card holds its wilds
         gap = self.rules.contract_run_gap
-        for start in range(first, 15 - length_min + 1):
+        # the places without a card in the stretch of the minimum length from each start (16 or
+        # more where two touch and wilds must be apart), by start from the lowest: where they are
+        # more than the wilds a run may hold, no run starts there (the loop below would stop
+        # before its minimum length), and the start is passed over at once
+        lowest = self.lowest
+        stretches = self.bound.stretches(cards)[1][first - lowest:]
+        allowed = wfree if max_w is None or max_w > wfree else max_w
+        if allowed > 15:
+            allowed = 15
+        for start, stretch in zip(range(first, 15 - length_min + 1), stretches):
+            if stretch > allowed:
+                continue
             present: list[int] = []
             gaps = 0
             for end in range(start, 14 if start == 1 else 15):  # (13 places at most: the ace once)
