@@ -583,18 +583,23 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
     last_card = not pos.owed and len(pos.hand) == 2 and not _empty_hand_refusal(turn)
     owed = bool(pos.owed) and not pos.must_go_down
     # most often the one wild owed is itself laid off, and the cards it leaves need no further
-    # play before the turn ends: what _owed_verdict finds of each such lay-off, found once here
+    # play before the turn ends: what _owed_verdict finds of each such lay-off, found once here.
+    # Or it leaves one card, which may not be discarded, and nothing owed: such a lay-off is
+    # judged as one from a two-card hand with nothing owed is (_left_card_verdict)
     freeing: Card | None = None
+    last_wild: Card | None = None
     if owed and len(pos.owed) == 1:
         left = len(pos.hand) - 1
         if not (left and ending_refusal(turn.rules, turn.contract, left, False, False)) \
                 and not (not left and _empty_hand_refusal(turn)):
             freeing = pos.owed[0]
+        elif left == 1 and not _empty_hand_refusal(turn):
+            last_wild = pos.owed[0]
     listed: list[tuple[LayOff, Verdict]] = []
     places: dict[Card, set[int]] = {}
     dead: Dead | None = None
     for lay_off, new_meld in candidates:
-        if last_card:
+        if last_card or lay_off.card is last_wild:
             verdict = _left_card_verdict(turn, pos, places, candidates, lay_off, new_meld)
             if verdict is not None:
                 if verdict:
@@ -679,10 +684,11 @@ def _elsewhere(indices: Collection[int], changed: int) -> bool:
 def _left_card_verdict(turn: Turn, pos: Position, places: dict[Card, set[int]],
                        candidates: Sequence[tuple[LayOff, Meld]], lay_off: LayOff, new_meld: Meld) -> bool | None:
     """Of a hand of two cards, can the turn end after ``lay_off`` with the card it leaves, which
-    may not be discarded?  :func:`_last_card`'s answer, asked of the table as it stands and of the
-    meld the lay-off makes, without building the position after it.  The melds the card fits as
-    the table stands are those of its own lay-offs among ``candidates`` (every lay-off of the
-    hand's cards), gathered once for every lay-off that leaves it and kept in ``places``."""
+    may not be discarded, and nothing owed?  :func:`_last_card`'s answer, asked of the table as
+    it stands and of the meld the lay-off makes, without building the position after it.  The
+    melds the card fits as the table stands are those of its own lay-offs among ``candidates``
+    (every lay-off of the hand's cards), gathered once for every lay-off that leaves it and
+    kept in ``places``."""
     first, second = pos.hand
     left = second if first is lay_off.card else first
     rules = turn.rules
