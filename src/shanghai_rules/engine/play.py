@@ -580,6 +580,9 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
     if not pos.owed and len(pos.hand) >= 2 \
             and not ending_refusal(turn.rules, turn.contract, len(pos.hand) - 1, False, pos.must_go_down):
         return candidates  # surely: each leaves cards of which one may be discarded
+    if len(pos.hand) == 1 and not pos.owed:
+        # each plays the last card: the player goes out, where the rules let a player go out so
+        return () if _empty_hand_refusal(turn) else candidates
     last_card = not pos.owed and len(pos.hand) == 2 and not _empty_hand_refusal(turn)
     owed = bool(pos.owed) and not pos.must_go_down
     # most often the one wild owed is itself laid off, and the cards it leaves need no further
