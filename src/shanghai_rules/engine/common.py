@@ -9,7 +9,8 @@ import random
 import weakref
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, TypeVar
+from itertools import compress
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 
@@ -18,7 +19,7 @@ from ..actions import Buy, Discard, DrawStock, LayDown, LayOff, TakeDiscard, Wit
 from ..cards import ALL_CARDS, Card, Suit, full_deck
 from ..contracts import clear_search_caches
 from ..errors import IllegalAction
-from ..melds import End, Meld, joined, plain_join
+from ..melds import _RUN_CARDS, End, Meld, joined, plain_join
 from ..rules import Rules
 from ..state import GameState, TableMeld
 
@@ -715,11 +716,28 @@ def swap_cards(meld: Meld, *, remember: bool = True) -> frozenset[Card]:
     facts = _MELDS.get(id(meld))
     if facts is not None and facts.swaps is not None:
         return facts.swaps
-    if not remember:
-        return _swap_cards(meld, meld.wild_indices())
-    found = _swap_cards(meld, wild_positions(meld))
-    (facts or _facts_of(meld)).swaps = found
+    found = _run_swap_cards(meld)
+    if found is None:
+        found = _swap_cards(meld, wild_positions(meld) if remember else meld.wild_indices())
+    if remember:
+        (facts or _facts_of(meld)).swaps = found
     return found
+
+
+def _run_swap_cards(meld: Meld) -> frozenset[Card] | None:
+    """:func:`swap_cards` of a run placed within the aces (None for any other meld): each card
+    that stands where its own card does not is a wild standing for that card.  Picked out
+    by C code (``compress`` and ``map`` over the cards and those of their places), not card
+    by card: a run asked about is new, and its wilds are not yet known."""
+    cards = meld.cards
+    start = meld.start
+    suit = meld.suit
+    if meld.kind != "run" or not isinstance(suit, Suit) or type(start) is not int \
+            or not 1 <= start <= 15 - len(cards):
+        return None
+    # (the places run from 1 up: the one that has no card, 0, is not among them)
+    places = cast("tuple[Card, ...]", _RUN_CARDS[suit][start:start + len(cards)])
+    return frozenset(compress(places, map(operator.is_not, cards, places)))
 
 
 def _swap_cards(meld: Meld, wilds: tuple[int, ...]) -> frozenset[Card]:
