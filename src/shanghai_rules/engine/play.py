@@ -92,26 +92,32 @@ Verdict = Position | Meld
 def position_of(state: GameState) -> tuple[Turn, Position]:
     """The turn and position of the player on turn."""
     p = state.turn
-    rules = state.rules
-    key = (id(rules), state.round_number, p)
-    turn = _TURNS.get(key)
-    if turn is None:
-        if len(_TURNS) >= 4096:
-            _TURNS.clear()
-        turn = _TURNS[key] = Turn(rules, rules.contracts[state.round_number - 1], p, state.round_number)
-    pos = _position((state.hands[p], state.table, state.down[p], state.went_down_this_turn,
-                     state.owed_wilds, state.must_go_down, state.played_wild_this_turn))
-    return turn, pos
+    rules, round_number, turns = _round_turns[0]
+    if rules is not state.rules or round_number != state.round_number or p >= len(turns):
+        turns = _turns_of(state)
+    # (the position made here as _position makes it, without the call)
+    return turns[p], tuple.__new__(Position, (state.hands[p], state.table, state.down[p], state.went_down_this_turn,
+                                              state.owed_wilds, state.must_go_down, state.played_wild_this_turn))
 
 
-# Turns are values: the same one serves every state of that seat's turns in that round.  Kept by
-# the rules' id (each entry holds the rules, so the id stays theirs), since hashing rules is Python code.
-_TURNS: dict[tuple[int, int, int], Turn] = {}
+def _turns_of(state: GameState) -> tuple[Turn, ...]:
+    """The turns of every seat of ``state``'s round, kept for the next states (see ``_round_turns``)."""
+    rules, round_number = state.rules, state.round_number
+    contract = rules.contracts[round_number - 1]
+    turns = tuple([Turn(rules, contract, seat, round_number) for seat in range(len(state.hands))])
+    _round_turns[0] = (rules, round_number, turns)
+    return turns
+
+
+# Turns are values: the same one serves every state of that seat's turns in that round.  The
+# turns of the last round asked about are kept, each seat's, for the rules they are of: a game
+# asks about one round, turn after turn, until the next.
+_round_turns: list[tuple[Rules | None, int, tuple[Turn, ...]]] = [(None, 0, ())]
 
 
 def clear_turns() -> None:
     """Forget the turns :func:`position_of` keeps (see :func:`~shanghai_rules.engine.clear_caches`)."""
-    _TURNS.clear()
+    _round_turns[0] = (None, 0, ())
 
 
 def _settle_owed(owed: tuple[Card, ...], played: tuple[Card, ...]) -> tuple[Card, ...]:
