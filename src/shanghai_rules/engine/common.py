@@ -207,8 +207,9 @@ def add_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]
     """``hand`` with ``cards`` added, kept sorted."""
     if len(cards) == 1:
         card = cards[0]
-        index = bisect_right(hand, card.code, key=_code)
-        return hand[:index] + (card,) + hand[index:]
+        out = list(hand)  # (one list made and one tuple, where slices would make four tuples)
+        out.insert(bisect_right(hand, card.code, key=_code), card)
+        return tuple(out)
     out = list(hand)
     for card in cards:
         insort(out, card, key=_code)
