@@ -18,6 +18,7 @@ __all__ = [
     "shanghai_allowed",
     "shanghai_refusal",
     "turn_end_refusal",
+    "turn_may_end",
 ]
 
 
@@ -68,6 +69,12 @@ def shanghai_refusal(state: GameState, card: Card) -> str:
     return f"declaring Shanghai on {card}, which fits no meld on the table, is illegal (SPEC 4.8)"
 
 
+# The state whose turn legal_actions last found may end with a discard (turn_end_refusal has
+# nothing to say of the seat on turn there): a discard applied to that very state is not judged
+# on that again.  Only ever a state so judged; a state is a value, so the verdict stays true.
+turn_may_end: list[object] = [None]
+
+
 def discard_refusal(state: GameState, action: Discard) -> str:
     """Why ``action`` may not be made now; empty if it may."""
     return _judged(state, action)[0]
@@ -75,9 +82,10 @@ def discard_refusal(state: GameState, action: Discard) -> str:
 
 def _judged(state: GameState, action: Discard) -> tuple[str, int]:
     """Why ``action`` may not be made now (empty if it may), and where the card is in the hand."""
-    reason = turn_end_refusal(state, action.player)
-    if reason:
-        return reason, -1
+    if turn_may_end[0] is not state or action.player != state.turn:
+        reason = turn_end_refusal(state, action.player)
+        if reason:
+            return reason, -1
     index = place(state.hands[action.player], action.card)
     if index < 0:
         return f"{action.card} is not in seat {action.player}'s hand", index
@@ -100,9 +108,11 @@ def discard(state: GameState, action: Discard) -> GameState:
     rules = state.rules
     seat = action.player
     hands = list(state.hands)
-    hand = hands[seat]
-    hands[seat] = hand[:index] + hand[index + 1:]
-    open_call = not action.shanghai and shanghai_allowed(state, action.card)
+    hand = list(hands[seat])  # (one list made and one tuple, where slices would make three tuples)
+    del hand[index]
+    hands[seat] = tuple(hand)
+    # (the rules asked first, as shanghai_allowed asks them, to save the call where there is no call)
+    open_call = not action.shanghai and rules.shanghai_call and shanghai_allowed(state, action.card)
     turns = state.turns_taken + 1
     after = _turn_ended(
         state, phase="draw", turn=(seat + 1) % len(hands), hands=tuple(hands),
