@@ -19,7 +19,7 @@ from ..actions import Buy, Discard, DrawStock, LayDown, LayOff, TakeDiscard, Wit
 from ..cards import ALL_CARDS, Card, Suit, full_deck
 from ..contracts import clear_search_caches
 from ..errors import IllegalAction
-from ..melds import _RUN_CARDS, End, Meld, joined, plain_join
+from ..melds import _RUN_CARDS, End, Meld, _join, joined, plain_join
 from ..rules import Rules
 from ..state import GameState, TableMeld
 
@@ -299,7 +299,7 @@ class Fits:
     wilds, and the naturals of the set's rank or at either end of the run.
     """
 
-    __slots__ = ("_known", "_meld", "_plain", "_rules", "candidates")
+    __slots__ = ("_meld", "_plain", "_rules", "candidates", "known")
 
     def __init__(self, meld: Meld, rules: Rules, ref: weakref.ref[Meld]) -> None:
         # held weakly, by the meld's entry (its facts, a weak reference): the meld's answers are
@@ -307,20 +307,23 @@ class Fits:
         self._meld = ref
         self._rules = rules
         self._plain = plain_join(rules)  # how plainly a card joining the meld is judged
-        self._known: dict[Card, Options] = {}
+        self.known: dict[Card, Options] = {}
+        """The options of the cards asked about so far (what :meth:`get` has answered), by card."""
         self.candidates = _candidates(meld, rules)
 
     def get(self, card: Card) -> Options:
         """The options of ``card`` on the meld; empty if it does not fit."""
-        found = self._known.get(card)
+        found = self.known.get(card)
         if found is None:
-            found = self._known[card] = self._options(card) if card in self.candidates else ()
+            if card in self.candidates:
+                meld = self._meld()
+                assert meld is not None  # asked about by a holder of the meld
+                # (melds.joined's own work, the rules' plain_join known: one call fewer per card)
+                found = _join(meld, card, self._rules, self._plain)
+            else:
+                found = ()
+            self.known[card] = found
         return found
-
-    def _options(self, card: Card) -> Options:
-        meld = self._meld()
-        assert meld is not None  # asked about by a holder of the meld
-        return joined(meld, card, self._rules, self._plain)
 
 
 class _MeldFacts(weakref.ref):  # type: ignore[type-arg]

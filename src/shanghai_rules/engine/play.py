@@ -554,10 +554,14 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
         candidates = meld_fits.candidates
         if candidates.isdisjoint(distinct):
             continue
+        known = meld_fits.known
         for card in distinct:
             if card not in candidates:
                 continue
-            options = meld_fits.get(card)
+            # (the options already worked out looked up in line: most are, and get is a call)
+            options = known.get(card)
+            if options is None:
+                options = meld_fits.get(card)
             if not options:
                 continue
             if len(options) == 1:
