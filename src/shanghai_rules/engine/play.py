@@ -21,6 +21,7 @@ from ..melds import Meld, is_wild, make_meld
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
 from .common import (
+    _LAY_OFFS,
     Fits,
     add_cards,
     fits,
@@ -550,6 +551,8 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
         return found
     if not distinct:
         distinct = tuple(dict.fromkeys(pos.hand))
+    player = turn.player
+    made = _LAY_OFFS
     for index, meld_fits in enumerate(fitting or [fits(tm.meld, rules) for tm in pos.table]):
         candidates = meld_fits.candidates
         if candidates.isdisjoint(distinct):
@@ -564,10 +567,15 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
                 options = meld_fits.get(card)
             if not options:
                 continue
+            # (each action looked up in lay_off_action's own table in line, as most are found there,
+            # and made by lay_off_action only where it is not)
             if len(options) == 1:
-                found.append((lay_off_action(turn.player, card, index, None), options[0][1]))
+                found.append((made.get((player, card, index, None)) or lay_off_action(player, card, index, None),
+                              options[0][1]))
             else:
-                found += [(lay_off_action(turn.player, card, index, end), new_meld) for end, new_meld in options]
+                for end, new_meld in options:
+                    found.append((made.get((player, card, index, end)) or lay_off_action(player, card, index, end),
+                                  new_meld))
     return found
 
 
