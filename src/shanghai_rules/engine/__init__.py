@@ -286,7 +286,8 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     distinct = distinct_cards(pos.hand)  # the hand's cards, each once
     if pos.down:
         offs = listed_lay_offs(turn, pos, table_fits(state.table, state.rules), distinct)
-        actions += [lay_off for lay_off, _ in offs]
+        for lay_off, _ in offs:  # (a loop: a list comprehension is a call of its own)
+            actions.append(lay_off)
     swaps: list[tuple[Action, Verdict]] = []
     for swap, after in swap_plays(turn, pos, distinct):
         if dead is None:

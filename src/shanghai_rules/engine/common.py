@@ -436,8 +436,11 @@ def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
             found = (*last[:changed], fits(table[changed].meld, rules), *last[changed + 1:])
             _last_fits[0] = (table, rules, found)
             return found
-    found = tuple(last[index] if index < shared and tm is last_table[index] else fits(tm.meld, rules)
-                  for index, tm in enumerate(table))
+    # (a loop: a generator is a call of its own, and resumed for every meld)
+    made = []
+    for index, tm in enumerate(table):
+        made.append(last[index] if index < shared and tm is last_table[index] else fits(tm.meld, rules))
+    found = tuple(made)
     _last_fits[0] = (table, rules, found)
     return found
 
@@ -659,7 +662,10 @@ def table_swaps(table: tuple[TableMeld, ...], rules: Rules) -> tuple[tuple[int, 
                 result = last
             else:
                 wanted = swap_cards(meld) if (runs if meld.kind == "run" else sets) else None
-                rest = [entry for entry in last if entry[0] != changed]
+                rest = []
+                for entry in last:  # (a loop: a list comprehension is a call of its own)
+                    if entry[0] != changed:
+                        rest.append(entry)
                 if wanted:
                     rest.append((changed, wanted))
                     rest.sort(key=_first)

@@ -716,7 +716,10 @@ def _left_card_verdict(turn: Turn, pos: Position, places: dict[Card, set[int]],
     changed = lay_off.meld
     fit = places.get(left)
     if fit is None:
-        fit = places[left] = {other.meld for other, _ in candidates if other.card is left}
+        fit = places[left] = set()
+        for other, _ in candidates:  # (a loop: a set comprehension is a call of its own)
+            if other.card is left:
+                fit.add(other.meld)
     # _lone_card's rule, written out here, since it is asked of every such lay-off: whether the
     # card fits, asked first (the melds the lay-off leaves as they are, then the one it makes):
     # most often it does, and that settles it
