@@ -132,7 +132,9 @@ def remove_cards(hand: tuple[Card, ...], cards: Sequence[Card], why: str = "") -
         index = place(hand, cards[0])
         if index < 0:
             raise IllegalAction(why or f"{cards[0]} is not in the hand")
-        return hand[:index] + hand[index + 1:]
+        rest = list(hand)  # (one list made and one tuple, where slices would make three tuples)
+        del rest[index]
+        return tuple(rest)
     # more (a lay-down): the engine keeps hands sorted by code, so the cards, sorted so too, are
     # taken off in one pass over the hand, as a merge (there is one object per card)
     taken = sorted(cards, key=_code)
@@ -433,7 +435,9 @@ def table_fits(table: tuple[TableMeld, ...], rules: Rules) -> tuple[Fits, ...]:
         # the commonest change, a lay-off: one meld changed
         changed = _one_changed(table, last_table)
         if changed >= 0:
-            found = (*last[:changed], fits(table[changed].meld, rules), *last[changed + 1:])
+            made = list(last)  # (one list and one tuple made, where slices would make four tuples)
+            made[changed] = fits(table[changed].meld, rules)
+            found = tuple(made)
             _last_fits[0] = (table, rules, found)
             return found
     # (a loop: a generator is a call of its own, and resumed for every meld)

@@ -226,7 +226,7 @@ def laid_off(turn: Turn, pos: Position, action: LayOff, new_meld: Meld) -> Posit
     table[action.meld] = table_meld(target.owner, new_meld)
     placed = 0 if new_meld.kind == "run" and new_meld.start < target.meld.start else len(new_meld.cards) - 1
     wild = pos.played_wild or not new_meld.is_natural_at(placed)
-    owed = _settle_owed(pos.owed, (card,))
+    owed = _settle_owed(pos.owed, (card,)) if pos.owed else pos.owed  # (mostly nothing owed: no call)
     return _position((hand, tuple(table), pos.down, pos.went_down, owed, pos.must_go_down, wild))
 
 
@@ -746,15 +746,19 @@ def settled(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Positi
     return verdict
 
 
-def swap_plays(turn: Turn, pos: Position, distinct: Sequence[Card] = ()) -> Iterator[tuple[SwapWild, Position]]:
+def swap_plays(turn: Turn, pos: Position, distinct: Sequence[Card] = ()) -> list[tuple[SwapWild, Position]]:
     """Swapping each natural card held for a wild that stands for it (``distinct``: the hand's
-    cards, each once, in order, where known)."""
+    cards, each once, in order, where known).
+
+    A list, not a generator: every play-phase listing asks, and most find none (a generator
+    would be made for each)."""
     rules = turn.rules
+    found: list[tuple[SwapWild, Position]] = []
     if not (rules.swap_from_runs or rules.swap_from_sets) or swapper_refusal(rules, pos):
-        return
+        return found
     places = table_swaps(pos.table, rules)
     if not places:
-        return
+        return found
     if not distinct:
         distinct = tuple(dict.fromkeys(pos.hand))
     for index, wanted in places:
@@ -765,9 +769,10 @@ def swap_plays(turn: Turn, pos: Position, distinct: Sequence[Card] = ()) -> Iter
                 continue
             swap = trusted(SwapWild, turn.player, card, index)
             try:
-                yield swap, _swap(turn, pos, swap)
+                found.append((swap, _swap(turn, pos, swap)))
             except IllegalAction:
                 continue
+    return found
 
 
 def _layout_key(layout: tuple[Meld, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
