@@ -606,7 +606,7 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
     # most often the one wild owed is itself laid off, and the cards it leaves need no further
     # play before the turn ends: what _owed_verdict finds of each such lay-off, found once here.
     # Or it leaves one card, which may not be discarded, and nothing owed: such a lay-off is
-    # judged as one from a two-card hand with nothing owed is (_left_card_verdict)
+    # judged as one from a two-card hand with nothing owed (_left_card_verdict)
     freeing: Card | None = None
     last_wild: Card | None = None
     if owed and len(pos.owed) == 1:
