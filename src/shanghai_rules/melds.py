@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
 import attrs
 
@@ -88,6 +88,20 @@ def _position_card(position: int, suit: Suit) -> Card:
 
 #: The card each run position stands for, by suit: position ``p`` (1-14) at index ``p`` (0 unused).
 _RUN_CARDS: Final = tuple((None, *(_position_card(p, suit) for p in range(1, 15))) for suit in Suit)
+
+
+def run_places(meld: Meld) -> tuple[Card, ...] | None:
+    """The cards of the places a run placed within the aces stands on, in order (each card of the
+    run stands for the one beside it here); ``None`` for a set, or a run placed beyond an ace
+    (a hand-built meld)."""
+    cards = meld.cards
+    start = meld.start
+    suit = meld.suit
+    if meld.kind != "run" or not isinstance(suit, Suit) or type(start) is not int \
+            or not 1 <= start <= 15 - len(cards):
+        return None
+    # (the places run from 1 up: index 0, which stands for no card, is never among them)
+    return cast("tuple[Card, ...]", _RUN_CARDS[suit][start:start + len(cards)])
 
 
 @attrs.frozen(cache_hash=True)
@@ -193,10 +207,9 @@ class Meld:
     def wild_indices(self) -> tuple[int, ...]:
         """The positions of the cards acting as wilds."""
         cards = self.cards
-        if self.kind == "run" and isinstance(self.suit, Suit) and type(self.start) is int \
-                and 1 <= self.start <= 15 - len(cards):
+        expected = run_places(self)
+        if expected is not None:
             # a card stands for itself exactly when it is the card of its position
-            expected = _RUN_CARDS[self.suit][self.start:self.start + len(cards)]
             return tuple([i for i, (card, own) in enumerate(zip(cards, expected)) if card is not own])
         if self.kind == "set":
             rank = self.rank

@@ -44,7 +44,7 @@ from .common import (
 )
 from .common import clear_caches as _clear_common
 from .deal import cut, new_game, setup_round, start_round
-from .discard import discard, ending_refusal, shanghai_allowed, turn_may_end
+from .discard import discard, ending_refusal, shanghai_allowed
 from .draw import buy, call_shanghai, draw_stock, seat_buy_refusal, take_discard, withdraw_buy
 from .play import (
     Dead,
@@ -188,7 +188,6 @@ def clear_caches() -> None:
     clear_turns()
     _cuts.cache_clear()
     _listed[0] = _NOTHING_LISTED
-    turn_may_end[0] = None
 
 
 @lru_cache(maxsize=256)
@@ -298,7 +297,6 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     _listed[0] = (state, downs, offs, swaps, turn, pos)
     # turn_end_refusal, less what is known here (the phase, the seat on turn)
     if not ending_refusal(state.rules, turn.contract, len(pos.hand), bool(pos.owed), pos.must_go_down):
-        turn_may_end[0] = state  # (so a discard applied to this state is not judged on that again)
         row = discard_row(seat)
         if state.rules.shanghai_call and state.table:
             # a card no meld might take is not one Shanghai may be declared on (shanghai_allowed)

@@ -10,7 +10,7 @@ import weakref
 from bisect import bisect_left, bisect_right, insort
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -19,7 +19,7 @@ from ..actions import Buy, Discard, DrawStock, LayDown, LayOff, TakeDiscard, Wit
 from ..cards import ALL_CARDS, Card, Suit, full_deck
 from ..contracts import clear_search_caches
 from ..errors import IllegalAction
-from ..melds import _RUN_CARDS, End, Meld, _join, joined, plain_join
+from ..melds import End, Meld, _join, joined, plain_join, run_places
 from ..rules import Rules
 from ..state import GameState, TableMeld
 
@@ -34,6 +34,7 @@ __all__ = [
     "fits",
     "fits_card",
     "holds",
+    "laid_at",
     "lay_off_action",
     "new_lay_down",
     "place",
@@ -301,7 +302,7 @@ class Fits:
     wilds, and the naturals of the set's rank or at either end of the run.
     """
 
-    __slots__ = ("_meld", "_plain", "_rules", "candidates", "known")
+    __slots__ = ("_known", "_meld", "_plain", "_rules", "candidates")
 
     def __init__(self, meld: Meld, rules: Rules, ref: weakref.ref[Meld]) -> None:
         # held weakly, by the meld's entry (its facts, a weak reference): the meld's answers are
@@ -309,13 +310,12 @@ class Fits:
         self._meld = ref
         self._rules = rules
         self._plain = plain_join(rules)  # how plainly a card joining the meld is judged
-        self.known: dict[Card, Options] = {}
-        """The options of the cards asked about so far (what :meth:`get` has answered), by card."""
+        self._known: dict[Card, Options] = {}  # what get has answered, by card
         self.candidates = _candidates(meld, rules)
 
     def get(self, card: Card) -> Options:
         """The options of ``card`` on the meld; empty if it does not fit."""
-        found = self.known.get(card)
+        found = self._known.get(card)
         if found is None:
             if card in self.candidates:
                 meld = self._meld()
@@ -324,7 +324,7 @@ class Fits:
                 found = _join(meld, card, self._rules, self._plain)
             else:
                 found = ()
-            self.known[card] = found
+            self._known[card] = found
         return found
 
 
@@ -719,8 +719,14 @@ def swaps_after(old: Meld, new: Meld, card: Card) -> bool:
         return card in swap_cards_after(old, new)
     if card in swap_cards(old):
         return True
-    placed = 0 if new.start < old.start else len(new.cards) - 1
+    placed = laid_at(old, new)
     return new.stands_for(placed) is card and not new.is_natural_at(placed)
+
+
+def laid_at(old: Meld, new: Meld) -> int:
+    """Where the card laid off is in ``new``, the meld a lay-off makes of ``old``: first where
+    it extends a run downward, last otherwise."""
+    return 0 if new.kind == "run" and new.start < old.start else len(new.cards) - 1
 
 
 def swap_cards(meld: Meld, *, remember: bool = True) -> frozenset[Card]:
@@ -743,15 +749,10 @@ def _run_swap_cards(meld: Meld) -> frozenset[Card] | None:
     that stands where its own card does not is a wild standing for that card.  Picked out
     by C code (``compress`` and ``map`` over the cards and those of their places), not card
     by card: a run asked about is new, and its wilds are not yet known."""
-    cards = meld.cards
-    start = meld.start
-    suit = meld.suit
-    if meld.kind != "run" or not isinstance(suit, Suit) or type(start) is not int \
-            or not 1 <= start <= 15 - len(cards):
+    places = run_places(meld)
+    if places is None:
         return None
-    # (the places run from 1 up: the one that has no card, 0, is not among them)
-    places = cast("tuple[Card, ...]", _RUN_CARDS[suit][start:start + len(cards)])
-    return frozenset(compress(places, map(operator.is_not, cards, places)))
+    return frozenset(compress(places, map(operator.is_not, meld.cards, places)))
 
 
 def _swap_cards(meld: Meld, wilds: tuple[int, ...]) -> frozenset[Card]:

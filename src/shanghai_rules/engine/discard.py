@@ -18,7 +18,6 @@ __all__ = [
     "shanghai_allowed",
     "shanghai_refusal",
     "turn_end_refusal",
-    "turn_may_end",
 ]
 
 
@@ -69,12 +68,6 @@ def shanghai_refusal(state: GameState, card: Card) -> str:
     return f"declaring Shanghai on {card}, which fits no meld on the table, is illegal (SPEC 4.8)"
 
 
-# The state whose turn legal_actions last found may end with a discard (turn_end_refusal has
-# nothing to say of the seat on turn there): a discard applied to that very state is not judged
-# on that again.  Only ever a state so judged; a state is a value, so the verdict stays true.
-turn_may_end: list[object] = [None]
-
-
 def discard_refusal(state: GameState, action: Discard) -> str:
     """Why ``action`` may not be made now; empty if it may."""
     return _judged(state, action)[0]
@@ -82,10 +75,9 @@ def discard_refusal(state: GameState, action: Discard) -> str:
 
 def _judged(state: GameState, action: Discard) -> tuple[str, int]:
     """Why ``action`` may not be made now (empty if it may), and where the card is in the hand."""
-    if turn_may_end[0] is not state or action.player != state.turn:
-        reason = turn_end_refusal(state, action.player)
-        if reason:
-            return reason, -1
+    reason = turn_end_refusal(state, action.player)
+    if reason:
+        return reason, -1
     index = place(state.hands[action.player], action.card)
     if index < 0:
         return f"{action.card} is not in seat {action.player}'s hand", index

@@ -16,9 +16,7 @@ __all__ = ["buy", "buy_refusal", "call_shanghai", "draw_stock", "seat_buy_refusa
 
 
 def _on_turn(state: GameState, action: DrawStock | TakeDiscard) -> None:
-    """Raise IllegalAction unless ``action`` is made by the seat on turn, before it draws.
-    (The callers ask ``state.phase != "draw" or action.player != state.turn`` in line first,
-    a call being dearer than the question, and call this only to learn why.)"""
+    """Raise IllegalAction unless ``action`` is made by the seat on turn, before it draws."""
     name = type(action).__name__
     if state.phase != "draw":
         raise IllegalAction(f"{name}: the player on turn has already drawn (phase {state.phase!r})", action)
@@ -28,8 +26,7 @@ def _on_turn(state: GameState, action: DrawStock | TakeDiscard) -> None:
 
 def draw_stock(state: GameState, action: DrawStock) -> GameState:
     """Draw from the stock; a pending buy is settled first (SPEC 4.4)."""
-    if state.phase != "draw" or action.player != state.turn:
-        _on_turn(state, action)
+    _on_turn(state, action)
     hands = list(state.hands)
     if state.buy_requests:
         buys_left, stock, discard, seed = _settle_buy(state, hands)
@@ -38,12 +35,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
         stock = state.stock
         discard = state.discard
         seed = state.seed
-    if stock:
-        # take_from_stock's own quick case, the draw from a stock that has a card, made here
-        drawn = stock[:1]
-        stock = stock[1:]
-    else:
-        drawn, stock, discard, seed = take_from_stock(stock, discard, seed, 1)
+    drawn, stock, discard, seed = take_from_stock(stock, discard, seed, 1)
     if drawn:
         hands[state.turn] = add_cards(hands[state.turn], drawn)
     after = _drawn(state, phase="play", hands=tuple(hands), stock=stock, discard=discard, seed=seed,
@@ -80,8 +72,7 @@ _asked = replacer("buy_requests")
 
 def take_discard(state: GameState, action: TakeDiscard) -> GameState:
     """Take the upcard: the free draw of the player on turn; every buy request lapses (000, 002)."""
-    if state.phase != "draw" or action.player != state.turn:
-        _on_turn(state, action)
+    _on_turn(state, action)
     if not state.discard:
         raise IllegalAction("TakeDiscard: the discard pile is empty", action)
     if not state.upcard_live:

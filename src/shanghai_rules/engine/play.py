@@ -21,12 +21,12 @@ from ..melds import Meld, is_wild, make_meld
 from ..rules import Contract, Rules
 from ..state import GameState, TableMeld
 from .common import (
-    _LAY_OFFS,
     Fits,
     add_cards,
     fits,
     fits_card,
     holds,
+    laid_at,
     lay_off_action,
     new_lay_down,
     remove_cards,
@@ -224,8 +224,7 @@ def laid_off(turn: Turn, pos: Position, action: LayOff, new_meld: Meld) -> Posit
     target = pos.table[action.meld]
     table = list(pos.table)
     table[action.meld] = table_meld(target.owner, new_meld)
-    placed = 0 if new_meld.kind == "run" and new_meld.start < target.meld.start else len(new_meld.cards) - 1
-    wild = pos.played_wild or not new_meld.is_natural_at(placed)
+    wild = pos.played_wild or not new_meld.is_natural_at(laid_at(target.meld, new_meld))
     owed = _settle_owed(pos.owed, (card,)) if pos.owed else pos.owed  # (mostly nothing owed: no call)
     return _position((hand, tuple(table), pos.down, pos.went_down, owed, pos.must_go_down, wild))
 
@@ -552,30 +551,21 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
     if not distinct:
         distinct = tuple(dict.fromkeys(pos.hand))
     player = turn.player
-    made = _LAY_OFFS
     for index, meld_fits in enumerate(fitting or [fits(tm.meld, rules) for tm in pos.table]):
         candidates = meld_fits.candidates
         if candidates.isdisjoint(distinct):
             continue
-        known = meld_fits.known
         for card in distinct:
             if card not in candidates:
                 continue
-            # (the options already worked out looked up in line: most are, and get is a call)
-            options = known.get(card)
-            if options is None:
-                options = meld_fits.get(card)
+            options = meld_fits.get(card)
             if not options:
                 continue
-            # (each action looked up in lay_off_action's own table in line, as most are found there,
-            # and made by lay_off_action only where it is not)
             if len(options) == 1:
-                found.append((made.get((player, card, index, None)) or lay_off_action(player, card, index, None),
-                              options[0][1]))
+                found.append((lay_off_action(player, card, index, None), options[0][1]))
             else:
-                for end, new_meld in options:
-                    found.append((made.get((player, card, index, end)) or lay_off_action(player, card, index, end),
-                                  new_meld))
+                for end, new_meld in options:  # (a loop: a comprehension would keep player and index in cells)
+                    found.append((lay_off_action(player, card, index, end), new_meld))
     return found
 
 
@@ -671,29 +661,20 @@ def _owed_placeable(turn: Turn, table: Sequence[TableMeld], fitting: Sequence[Fi
         owed = (*owed, *rest)  # the last card is played too: the player goes out
     elif not left and _empty_hand_refusal(turn):
         return False
-    if len(owed) == 1:
-        # one card to place, on any meld: the melds as they stand are asked first, whose options
-        # are mostly known, and the one the lay-off makes (its options yet to be worked out) last
-        card = owed[0]
-        for index, tm in enumerate(table):
-            if index != changed and (fitting[index].get(card) if fitting else fits_card(tm.meld, card, rules)):
-                return True
-        return new_meld is not None and bool(fits_card(new_meld, card, rules))
+    # each card to a meld of its own: the melds as they stand are asked first, whose options are
+    # mostly known, and the one the lay-off makes (its options yet to be worked out) last
     used: set[int] = set()
     for card in owed:
         for index, tm in enumerate(table):
-            if used and index in used:
+            if index == changed or (used and index in used):
                 continue
-            if index == changed:
-                assert new_meld is not None
-                options = fits_card(new_meld, card, rules)
-            else:
-                options = fitting[index].get(card) if fitting else fits_card(tm.meld, card, rules)
-            if options:
+            if fitting[index].get(card) if fitting else fits_card(tm.meld, card, rules):
                 used.add(index)
                 break
         else:
-            return False
+            if new_meld is None or changed in used or not fits_card(new_meld, card, rules):
+                return False
+            used.add(changed)
     return True
 
 
@@ -720,22 +701,22 @@ def _left_card_verdict(turn: Turn, pos: Position, places: dict[Card, set[int]],
         for other, _ in candidates:  # (a loop: a set comprehension is a call of its own)
             if other.card is left:
                 fit.add(other.meld)
-    # _lone_card's rule, written out here, since it is asked of every such lay-off: whether the
-    # card fits, asked first (the melds the lay-off leaves as they are, then the one it makes):
-    # most often it does, and that settles it
+    # whether the card fits, asked first (the melds the lay-off leaves as they are, then the one
+    # it makes): most often it does, and that settles it
     if _elsewhere(fit, changed) or fits_card(new_meld, left, rules):
-        return True
-    if swapper_refusal(rules, pos):
-        return False
-    # a wild that stands for the card, in a meld the lay-off leaves as it is (table_swaps has
-    # the melds whose wilds may be swapped), or in the one it makes: the search decides
+        return _lone_card(rules, pos, (True,), ())
+    return _lone_card(rules, pos, (), _left_card_swaps(rules, pos, changed, new_meld, left))
+
+
+def _left_card_swaps(rules: Rules, pos: Position, changed: int, new_meld: Meld, left: Card) -> Iterator[bool]:
+    """For :func:`_left_card_verdict`, meld by meld: whether a wild stands for the card ``left``
+    in a meld the lay-off leaves as it is (of those whose wilds may be swapped, see
+    :func:`table_swaps`), then in the one it makes of meld ``changed``."""
     for index, cards in table_swaps(pos.table, rules):
         if index != changed and left in cards:
-            return None
-    if (rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets) \
-            and swaps_after(pos.table[changed].meld, new_meld, left):
-        return None
-    return False
+            yield True
+    if rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets:
+        yield swaps_after(pos.table[changed].meld, new_meld, left)
 
 
 def settled(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Position:
