@@ -430,9 +430,9 @@ class _Search:
     # runs -------------------------------------------------------------------
 
     def _touches(self, suit: int, start: int, end: int) -> bool:
+        """Would a run from ``start`` to ``end`` in ``suit`` come within the rules' gap of a run
+        placed there (asked only where the rules set a gap)?"""
         gap = self.rules.contract_run_gap
-        if not gap:
-            return False
         for s, a, cells, _ in self.runs:
             if s != suit:
                 continue

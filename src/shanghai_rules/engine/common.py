@@ -46,7 +46,6 @@ __all__ = [
     "supply",
     "swap_cards",
     "swap_cards_after",
-    "swaps_after",
     "table_fits",
     "table_meld",
     "table_reach",
@@ -360,11 +359,21 @@ def _facts_of(meld: Meld) -> _MeldFacts:
     facts = _MELDS.get(key)
     if facts is None:
         if len(_MELDS) >= _MELD_TABLES_MAX:
-            _MELDS.clear()
+            _clear_melds()
         facts = _MELDS[key] = _MeldFacts(meld, _forget)
         facts.key = key
         facts.rules = facts.fits = facts.wilds = facts.swaps = None
     return facts
+
+
+def _clear_melds() -> None:
+    """Empty ``_MELDS``.  Each entry's :class:`Fits` refers back to the entry (its reference to
+    the meld), so it is let go of first: the pair would otherwise live on, for a meld that still
+    lives, until the garbage collector looks for cycles."""
+    entries = list(_MELDS.values())
+    _MELDS.clear()  # first: letting go of a Fits may let a meld go, whose entry would then be taken out
+    for facts in entries:
+        facts.fits = None
 
 
 def _forget(facts: _MeldFacts, melds: dict[int, _MeldFacts] = _MELDS) -> None:
@@ -711,18 +720,6 @@ def swap_cards_after(old: Meld, new: Meld) -> frozenset[Card]:
     return swap_cards(new, remember=False)
 
 
-def swaps_after(old: Meld, new: Meld, card: Card) -> bool:
-    """``card in swap_cards_after(old, new)``, answered for a run without working out the set:
-    the wilds of the run a lay-off makes are those of ``old``, standing for what they stood for,
-    and the card laid off, where it is not the card of its place."""
-    if new.kind != "run":
-        return card in swap_cards_after(old, new)
-    if card in swap_cards(old):
-        return True
-    placed = laid_at(old, new)
-    return new.stands_for(placed) is card and not new.is_natural_at(placed)
-
-
 def laid_at(old: Meld, new: Meld) -> int:
     """Where the card laid off is in ``new``, the meld a lay-off makes of ``old``: first where
     it extends a run downward, last otherwise."""
@@ -769,7 +766,7 @@ def clear_caches() -> None:
     """Forget what the engine and the contract search remember between calls (see :func:`clear_caches`
     in :mod:`shanghai_rules.engine`)."""
     clear_search_caches()
-    _MELDS.clear()
+    _clear_melds()
     _last_fits[0] = ((), None, _NO_FITS)
     _last_swaps[0] = ((), None, ())
     _last_change[0] = ((), (), -1)

@@ -23,6 +23,7 @@ from ..state import GameState, TableMeld
 from .common import (
     Fits,
     add_cards,
+    distinct_cards,
     fits,
     fits_card,
     holds,
@@ -30,7 +31,7 @@ from .common import (
     lay_off_action,
     new_lay_down,
     remove_cards,
-    swaps_after,
+    swap_cards_after,
     table_meld,
     table_swaps,
     trusted,
@@ -549,7 +550,7 @@ def lay_off_candidates(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
     if not _lays_off(turn, pos):
         return found
     if not distinct:
-        distinct = tuple(dict.fromkeys(pos.hand))
+        distinct = distinct_cards(pos.hand)
     player = turn.player
     for index, meld_fits in enumerate(fitting or [fits(tm.meld, rules) for tm in pos.table]):
         candidates = meld_fits.candidates
@@ -600,11 +601,10 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
     freeing: Card | None = None
     last_wild: Card | None = None
     if owed and len(pos.owed) == 1:
-        left = len(pos.hand) - 1
-        if not (left and ending_refusal(turn.rules, turn.contract, left, False, False)) \
-                and not (not left and _empty_hand_refusal(turn)):
+        ending = _ending_with(turn, len(pos.hand) - 1)
+        if ending == "ends":
             freeing = pos.owed[0]
-        elif left == 1 and not _empty_hand_refusal(turn):
+        elif ending == "last card":
             last_wild = pos.owed[0]
     listed: list[tuple[LayOff, Verdict]] = []
     places: dict[Card, set[int]] = {}
@@ -630,6 +630,16 @@ def listed_lay_offs(turn: Turn, pos: Position, fitting: Sequence[Fits] = (),
     return listed
 
 
+def _ending_with(turn: Turn, left: int) -> str:
+    """How the turn can end once the owed wilds are played, with ``left`` cards besides them and
+    nothing more owed: ``"ends"`` (one of them may be discarded, or there are none and going out
+    by playing is allowed), ``"last card"`` (the one card left may not be discarded, but may go
+    out by being played too), or ``""`` (not by playing the owed wilds and at most one card more)."""
+    if left and ending_refusal(turn.rules, turn.contract, left, False, False):
+        return "" if left > 1 or _empty_hand_refusal(turn) else "last card"
+    return "" if not left and _empty_hand_refusal(turn) else "ends"
+
+
 def _owed_verdict(turn: Turn, pos: Position, fitting: Sequence[Fits], lay_off: LayOff, new_meld: Meld) -> bool:
     """:func:`_owed_placeable` after ``lay_off``, which makes ``new_meld``, asked without building
     the position after it."""
@@ -653,14 +663,12 @@ def _owed_placeable(turn: Turn, table: Sequence[TableMeld], fitting: Sequence[Fi
     legal.  False where this does not show it: the search decides then.  The caller makes
     sure lay-offs are allowed now."""
     rules = turn.rules
-    left = len(hand) - len(owed) - (played is not None)
-    if left and ending_refusal(rules, turn.contract, left, False, False):
-        if left > 1 or _empty_hand_refusal(turn):
-            return False
+    ending = _ending_with(turn, len(hand) - len(owed) - (played is not None))
+    if not ending:
+        return False
+    if ending == "last card":
         rest = remove_cards(tuple(hand), owed if played is None else (*owed, played))
         owed = (*owed, *rest)  # the last card is played too: the player goes out
-    elif not left and _empty_hand_refusal(turn):
-        return False
     # each card to a meld of its own: the melds as they stand are asked first, whose options are
     # mostly known, and the one the lay-off makes (its options yet to be worked out) last
     used: set[int] = set()
@@ -716,7 +724,7 @@ def _left_card_swaps(rules: Rules, pos: Position, changed: int, new_meld: Meld, 
         if index != changed and left in cards:
             yield True
     if rules.swap_from_runs if new_meld.kind == "run" else rules.swap_from_sets:
-        yield swaps_after(pos.table[changed].meld, new_meld, left)
+        yield left in swap_cards_after(pos.table[changed].meld, new_meld)
 
 
 def settled(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Position:
@@ -741,7 +749,7 @@ def swap_plays(turn: Turn, pos: Position, distinct: Sequence[Card] = ()) -> list
     if not places:
         return found
     if not distinct:
-        distinct = tuple(dict.fromkeys(pos.hand))
+        distinct = distinct_cards(pos.hand)
     for index, wanted in places:
         if wanted.isdisjoint(distinct):
             continue
