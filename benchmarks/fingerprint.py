@@ -137,7 +137,7 @@ def fingerprint(preset: str, players: int, greedy: int, randoms: int) -> tuple[s
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--write", metavar="FILE", help="store the hashes in FILE (JSON)")
-    parser.add_argument("--check", metavar="FILE", help="compare with the hashes stored in FILE; status 1 if any differs")
+    parser.add_argument("--check", metavar="FILE", help="compare with the hashes in FILE; status 1 on any difference")
     args = parser.parse_args()
     found: dict[str, str] = {}
     for preset, players, greedy, randoms in GAMES:
