@@ -30,15 +30,15 @@ This module is internal: nothing in it is part of the public interface.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Final
 
+from .memo import MEMO
 from .rules import Contract, Rules
+from .wild_limits import wild_limits
 
-__all__ = ["ContractBound", "clear_bounds", "contract_bound"]
+__all__ = ["ContractBound", "contract_bound"]
 
 _NEVER = 1 << 30
-_CACHE_MAX = 1 << 16
 
 
 def _index(position: int) -> int:
@@ -70,9 +70,9 @@ def _positions(holes: bytes) -> int:
 class ContractBound:
     """The bounds for one contract under one set of rules, with each suit's answers remembered."""
 
-    __slots__ = ("_costs", "_covers", "_stretches", "apart", "ends", "gap_mask", "length", "limits", "lowest",
-                 "masks", "most_wilds", "nevers", "runs", "spans", "spread", "spread_pairs", "stretch_cap", "usable",
-                 "whole", "wild_twos")
+    __slots__ = ("apart", "costs_key", "covers_key", "ends", "gap_mask", "length", "limits", "lowest", "masks",
+                 "most_wilds", "nevers", "runs", "spans", "spread", "spread_pairs", "stretch_cap", "stretches_key",
+                 "usable", "whole", "wild_twos")
 
     def __init__(self, rules: Rules, contract: Contract) -> None:
         self.runs = contract.runs
@@ -81,9 +81,10 @@ class ContractBound:
         self.apart = rules.run_wilds_apart
         self.lowest = 1 if rules.ace_low else 2
         # the most wilds a stretch of the minimum length can hold inside some legal run
-        limits = [rules.wild_limit(n) for n in range(self.length, 14)]
+        most = wild_limits(rules).most
+        limits = [most(n) for n in range(self.length, 14)]
         self.stretch_cap: int | None = None if None in limits else max(x for x in limits if x is not None)
-        self.limits = {n: rules.wild_limit(n) for n in range(self.length, 14)}
+        self.limits = {n: most(n) for n in range(self.length, 14)}
         # whole-hand bound (aces high only): every run, as (first index, bit mask, size), by start then end
         self.spans = [(a, ((1 << (b + 1)) - 1) & ~((1 << a) - 1), b - a + 1)
                       for a in range(13) for b in range(a + self.length - 1, 13)]
@@ -110,15 +111,16 @@ class ContractBound:
         self.whole = (contract.no_discard and not contract.sets and contract.runs <= 3 and not rules.ace_low
                       and not rules.wild_twos)
         # what each suit's cards cost depends on the runs alone, not on the sets: the contracts
-        # with the same runs under rules with the same limits share the answers
-        self._costs = _SUIT_COSTS.setdefault(
-            (self.runs, self.length, self.lowest, self.apart, self.wild_twos, self.stretch_cap), {})
+        # with the same runs under rules with the same limits share the answers (kept in the memo by this key)
+        self.costs_key = (self.runs, self.length, self.lowest, self.apart, self.wild_twos, self.stretch_cap)
         # what stretches() answers, by the indices where a suit has no card: shared by every bound
         # with stretches of the same places
-        self._stretches = _STRETCHES.setdefault((self.length, self.lowest, self.apart), {})
+        self.stretches_key = (self.length, self.lowest, self.apart)
         # the copies of one card that the contract's runs could use at most (the bound counts up to three)
         self.usable = max(1, min(self.runs, 3))
-        self._covers: dict[tuple[tuple[int, ...], int], frozenset[tuple[int, int]]] = {}
+        # what the whole-hand bound's covers depend on
+        self.covers_key = (self.runs, self.length, self.apart, self.most_wilds, rules.contract_run_gap,
+                           tuple(self.limits.items()))
 
     # runs, any hand ---------------------------------------------------------
 
@@ -144,12 +146,11 @@ class ContractBound:
 
         An answer for a pool serves every smaller one in :meth:`shared_cost`, so a search
         may keep the costs of the suits it has not touched yet."""
-        known = self._costs
         row = (counts if isinstance(counts, bytes) else bytes(counts)).translate(_AT_MOST[self.usable])
         suits = []
         for base in range(13 * first_suit, 52, 13):
             pattern = row[base:base + 13]
-            costs = known.get(pattern)
+            costs = _SUIT_COSTS.get((self.costs_key, pattern))
             if costs is None or costs[-1] < pool:
                 # an answer found for a smaller pool says nothing of stretches that need more wilds
                 costs = self._suit_costs(pattern, pool)
@@ -160,7 +161,7 @@ class ContractBound:
         """One suit's costs (see :meth:`_suit_costs`), for its cards ``cards`` (a byte each, by index
         within the suit) and ``pool`` wild cards."""
         pattern = cards.translate(_AT_MOST[self.usable])
-        costs = self._costs.get(pattern)
+        costs = _SUIT_COSTS.get((self.costs_key, pattern))
         if costs is None or costs[-1] < pool:
             costs = self._suit_costs(pattern, pool)
         return costs
@@ -238,15 +239,11 @@ class ContractBound:
         many copies of each card the runs could use matters (never more than three, nor than
         the runs), so the counts come capped at that, and patterns that differ beyond it
         share their answer."""
-        found = self._compute_costs(counts, pool)
-        if len(self._costs) >= _CACHE_MAX:
-            self._costs.clear()
-        self._costs[counts] = found
+        found: tuple[int, ...] = _SUIT_COSTS.put((self.costs_key, counts), self._compute_costs(counts, pool))
         return found
 
     def _compute_costs(self, counts: bytes, pool: int) -> tuple[int, ...]:
         """What :meth:`_suit_costs` answers, worked out."""
-        # (few calls into C here, and no min(): each call costs more than the sums and comparisons around it)
         row = counts
         cap = self.stretch_cap
         limit = pool if cap is None or cap > pool else cap
@@ -260,66 +257,22 @@ class ContractBound:
         # length less those; where that alone is over the pool for two stretches, so it is for more
         held = sum(row if self.usable <= 2 else row.translate(_AT_MOST_TWO))
         if self.wild_twos:
-            held -= row[0] if row[0] < 2 else 2
+            held -= min(row[0], 2)
         if 2 * self.length - held > pool:
             return (0, one, *self.nevers[1:], pool)
-        missing = int.from_bytes(row.translate(_NONE), "little")
-        top = limit if limit < 15 else 15
+        top = min(limit, 15)
         # the stretches within the limit, not every place empty and no touching places where those
-        # are not allowed (see _stretch_gaps): (gaps, mask over the suit's indices)
-        length = self.length
-        stretches = [(g, mask) for g, mask in zip(gaps, self.masks) if g <= top and g != length]
-        stretches.sort()
+        # are not allowed (see _stretch_gaps): (gaps, mask over the suit's indices), fewest gaps first
+        stretches = sorted((g, mask) for g, mask in zip(gaps, self.masks) if g <= top and g != self.length)
         # the indices of the cards not held at least once, twice, three times (with wild 2s every
         # 2 costs one anyway, so a 2 never counts as held here)
         twos = 1 if self.wild_twos else 0
-        missing1 = missing | twos
-        missing2 = int.from_bytes(row.translate(_FEWER_THAN_TWO), "little") | twos
-        best = one
-        two = three = _NEVER
-        # two or three stretches cost at least their own gaps (each empty place, once for every
-        # stretch over it), and a third costs at least its gaps more than the first two: with the
-        # stretches sorted by their gaps, each loop stops where that alone reaches the pool or the
-        # best found so far
-        if best <= pool:
-            best = pool + 1
-            for x, (ga, a) in enumerate(stretches):
-                if 2 * ga >= best:
-                    break
-                for gb, b in stretches[x:]:
-                    if ga + gb >= best:
-                        break
-                    cost = ((a | b) & missing1).bit_count() + (a & b & missing2).bit_count()
-                    if cost < best:
-                        best = cost
-            if best <= pool:
-                two = best
-            if runs >= 3 and best <= pool:
-                missing3 = int.from_bytes(row.translate(_FEWER_THAN_THREE), "little") | twos
-                best = pool + 1
-                for x, (ga, a) in enumerate(stretches):
-                    if 3 * ga >= best:
-                        break
-                    for y in range(x, len(stretches)):
-                        gb, b = stretches[y]
-                        if ga + 2 * gb >= best:
-                            break
-                        ab = a & b
-                        pair = ((a | b) & missing1).bit_count() + (ab & missing2).bit_count()
-                        if pair + gb >= best:
-                            continue
-                        for gc, c in stretches[y:]:
-                            if pair + gc >= best:
-                                break
-                            twice = ab | (a & c) | (b & c)
-                            cost = ((a | b | c) & missing1).bit_count() + (twice & missing2).bit_count() \
-                                + (ab & c & missing3).bit_count()
-                            if cost < best:
-                                best = cost
-                if best <= pool:
-                    three = best
+        missing = [int.from_bytes(row.translate(table), "little") | twos
+                   for table in (_NONE, _FEWER_THAN_TWO, _FEWER_THAN_THREE)]
+        two = _cheapest_pair(stretches, missing, pool)
         if runs == 2:
             return (0, one, two, pool)
+        three = _cheapest_triple(stretches, missing, pool) if two <= pool else _NEVER
         # more than three runs in one suit: counted as impossible only if three already are
         return (0, one, two, *(three,) * (runs - 2), pool)
 
@@ -332,13 +285,11 @@ class ContractBound:
         patterns of counts share them), and shared by every bound with stretches of the same
         places."""
         holes = cards.translate(_NONE)  # 1 at each index where the suit has no card
-        found = self._stretches.get(holes)
+        key = (self.stretches_key, holes)
+        found: tuple[int, bytes] | None = _STRETCHES.get(key)
         if found is None:
             gaps = self._stretch_gaps(_positions(holes))
-            found = (self._fewest(gaps, 15), gaps)
-            if len(self._stretches) >= _CACHE_MAX:
-                self._stretches.clear()
-            self._stretches[holes] = found
+            found = _STRETCHES.put(key, (self._fewest(gaps, 15), gaps))
         return found
 
     def _stretch_gaps(self, empty: int) -> bytes:
@@ -388,8 +339,8 @@ class ContractBound:
 
     def _suit_covers(self, counts: tuple[int, ...], pool: int) -> frozenset[tuple[int, int]]:
         """The (runs, wilds) pairs with which one suit's cards can be covered exactly by runs."""
-        key = (counts, pool)
-        found = self._covers.get(key)
+        key = (self.covers_key, counts, pool)
+        found: frozenset[tuple[int, int]] | None = _COVERS.get(key)
         if found is not None:
             return found
         out: set[tuple[int, int]] = set()
@@ -421,10 +372,7 @@ class ContractBound:
                 if limit is None or count <= limit:
                     runs.append((first, mask, size))
             self._cover(held, naturals, runs, 0, 0, 0, 0, 0, 0, 0, out, pool)
-        result = frozenset(out)
-        if len(self._covers) >= _CACHE_MAX:
-            self._covers.clear()
-        self._covers[key] = result
+        result: frozenset[tuple[int, int]] = _COVERS.put(key, frozenset(out))
         return result
 
     def _cover(self, held: list[int], naturals: int, runs: list[tuple[int, int, int]], low: int,
@@ -459,20 +407,57 @@ class ContractBound:
                             count + 1, total, out, pool)
 
 
-# each suit's costs (see ContractBound._suit_costs), by what they depend on
-_SUIT_COSTS: dict[tuple[int | bool | None, ...], dict[bytes, tuple[int, ...]]] = {}
-# what ContractBound.stretches answers, by the stretches' places
-_STRETCHES: dict[tuple[int, int, bool], dict[bytes, tuple[int, bytes]]] = {}
+def _cheapest_pair(stretches: Sequence[tuple[int, int]], missing: Sequence[int], pool: int) -> int:
+    """The fewest places two of ``stretches`` (sorted by their gaps) leave to wilds, where at most
+    ``pool`` (``_NEVER`` where more).  ``missing``: the suit's indices it holds no card of, fewer than
+    two of, fewer than three of, as bit masks.  Two stretches cost at least their own gaps, so the
+    loops stop where those alone reach the best found so far."""
+    best = pool + 1
+    for x, (ga, a) in enumerate(stretches):
+        if 2 * ga >= best:
+            break
+        for gb, b in stretches[x:]:
+            if ga + gb >= best:
+                break
+            best = min(best, ((a | b) & missing[0]).bit_count() + (a & b & missing[1]).bit_count())
+    return best if best <= pool else _NEVER
 
 
-@lru_cache(maxsize=256)
+def _cheapest_triple(stretches: Sequence[tuple[int, int]], missing: Sequence[int], pool: int) -> int:
+    """:func:`_cheapest_pair` for three stretches: a third costs at least its own gaps more."""
+    best = pool + 1
+    for x, (ga, a) in enumerate(stretches):
+        if 3 * ga >= best:
+            break
+        for y in range(x, len(stretches)):
+            gb, b = stretches[y]
+            if ga + 2 * gb >= best:
+                break
+            ab = a & b
+            pair = ((a | b) & missing[0]).bit_count() + (ab & missing[1]).bit_count()
+            if pair + gb >= best:
+                continue
+            for gc, c in stretches[y:]:
+                if pair + gc >= best:
+                    break
+                twice = ab | (a & c) | (b & c)
+                best = min(best, ((a | b | c) & missing[0]).bit_count() + (twice & missing[1]).bit_count()
+                           + (ab & c & missing[2]).bit_count())
+    return best if best <= pool else _NEVER
+
+
+# each suit's costs (see ContractBound._suit_costs), by what they depend on and the suit's cards
+_SUIT_COSTS: Final = MEMO.table("run bound: a suit's costs", 1 << 16)
+# what ContractBound.stretches answers, by the stretches' places and where the suit has no card
+_STRETCHES: Final = MEMO.table("run bound: a suit's stretches", 1 << 14)
+# the whole-hand bound's covers of one suit, by what they depend on, the suit's cards and the pool
+_COVERS: Final = MEMO.table("whole-hand bound: a suit's covers", 1 << 14)
+_BOUNDS: Final = MEMO.table("contract bounds by rules and contract", 256)
+
+
 def contract_bound(rules: Rules, contract: Contract) -> ContractBound:
-    """The bounds for ``contract`` under ``rules`` (one object per pair, so that its answers are shared)."""
-    return ContractBound(rules, contract)
-
-
-def clear_bounds() -> None:
-    """Forget the bounds and every answer they remember (see ``clear_caches``)."""
-    contract_bound.cache_clear()
-    _SUIT_COSTS.clear()
-    _STRETCHES.clear()
+    """The bounds for ``contract`` under ``rules`` (one object per pair, kept in the memo)."""
+    found: ContractBound | None = _BOUNDS.get((rules, contract))
+    if found is None:
+        found = _BOUNDS.put((rules, contract), ContractBound(rules, contract))
+    return found

@@ -380,16 +380,11 @@ class Rules:
 
     def wild_limit(self, length: int) -> int | None:
         """The most wilds a meld of ``length`` cards may hold by ``max_wilds_per_meld`` and
-        ``max_wilds_by_length`` (``None``: no limit by count; ``wilds_at_most_naturals`` is apart)."""
-        limit = self.max_wilds_per_meld
-        if self.max_wilds_by_length is not None:
-            by_length: int | None = 0
-            for reach, most in self.max_wilds_by_length:
-                if length >= reach:
-                    by_length = most
-            if by_length is not None and (limit is None or by_length < limit):
-                limit = by_length
-        return limit
+        ``max_wilds_by_length`` (``None``: no limit by count; ``wilds_at_most_naturals`` is apart).
+        See :class:`~shanghai_rules.wild_limits.WildLimits`, where every wild limit is stated."""
+        from .wild_limits import wild_limits  # (wild_limits is derived from Rules, so imported late)
+
+        return wild_limits(self).most(length)
 
 
 PAGAT7: Final = Rules(

@@ -115,12 +115,14 @@ from .actions import (
     WithdrawBuy,
 )
 from .cards import ACE, ALL_CARDS, Card, CardParseError, Suit, parse_card, rank_name
-from .contracts import hand_penalty
 from .engine import legal_actions
-from .engine.common import remove_cards
-from .engine.play import Position, swapper_refusal
-from .errors import IllegalAction
-from .melds import Meld, check_meld, is_wild, lay_off_options
+from .engine.buying import eligibility_refusal
+from .engine.hands import remove_cards
+from .engine.scoring import round_points
+from .engine.swapping import swapper_refusal
+from .engine.table_facts import table_takes
+from .melds import Meld, check_meld, is_wild
+from .penalties import hand_penalty
 from .records import GameRecord
 from .rules import Contract, Rules, RulesError
 from .state import GameState, RoundResult, TableMeld
@@ -918,11 +920,8 @@ def _read_state(data: dict[str, Json]) -> GameState:
     )
     _check_position(state, tuple(len(hand) for hand in state.hands), "hands")
     _check_state_cards(state)
-    if state.owed_wilds:
-        try:
-            remove_cards(state.hands[state.turn], state.owed_wilds)
-        except IllegalAction:
-            raise _fail("owed_wilds", f"seat {state.turn}, on turn, does not hold the wilds it owes") from None
+    if state.owed_wilds and remove_cards(state.hands[state.turn], state.owed_wilds) is None:
+        raise _fail("owed_wilds", f"seat {state.turn}, on turn, does not hold the wilds it owes")
     if state.phase != "game_over" and not legal_actions(state):
         raise _fail("phase", f"no legal action in phase {state.phase!r}: no game reaches this position")
     return state
@@ -1002,7 +1001,7 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
             raise _fail("shanghai_open", "Shanghai can be open only on a live, undeclared discard before the draw, "
                                          "under rules with the Shanghai call")
         top = x.discard[-1]
-        if not any(lay_off_options(tm.meld, top, rules) for tm in x.table):
+        if not table_takes(x.table, rules, top):
             raise _fail("shanghai_open", f"Shanghai is open, but the top discard {top} fits no meld on the table")
     if x.owed_wilds or x.must_go_down:
         if phase != "play":
@@ -1021,7 +1020,7 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
         # player not yet down may swap (the swapper may have gone down since), being down now is
         # what it asks of a swapper, so a seat it refuses now could not have swapped this turn
         if rules.swap_eligibility != "not_down":
-            refusal = swapper_refusal(rules, Position((), (), x.down[x.turn], x.went_down_this_turn, (), False))
+            refusal = swapper_refusal(rules, x.down[x.turn], x.went_down_this_turn)
             if refusal:
                 raise _fail("owed_wilds" if x.owed_wilds else "must_go_down",
                             f"seat {x.turn}, on turn, may not swap: {refusal}; so no swap of theirs left this "
@@ -1112,14 +1111,14 @@ def _check_results(x: GameState | PlayerView, n: int, active: bool) -> None:
             raise _fail(f"{path}.bonus", f"a bonus of {result.bonus} is not one of these rules' blind bonuses")
         if result.bonus and result.went_out is None:
             raise _fail(f"{path}.bonus", "a going-out bonus needs a seat that went out")
+        # the engine's own scoring of the round
+        expected = round_points(rules, result.hand_points, (result.cut_by, result.cut_exact), result.went_out,
+                                result.bonus)
         for seat in range(n):
-            penalty = rules.cut_penalty if result.cut_exact and seat != result.cut_by and rules.cut_penalty else 0
-            if seat == result.went_out:
-                penalty -= result.bonus
-            if result.points[seat] != result.hand_points[seat] + penalty:
+            if result.points[seat] != expected[seat]:
                 raise _fail(f"{path}.points[{seat}]", f"{result.points[seat]} points, but the hand's "
                                                       f"{result.hand_points[seat]}, the cut penalty and the bonus "
-                                                      f"make {result.hand_points[seat] + penalty}")
+                                                      f"make {expected[seat]}")
     last = results[-1].round_number if results else None
     if last is not None and last != (x.round_number - 1 if active else x.round_number):
         raise _fail(f"round_results[{len(results) - 1}].round_number",
@@ -1153,15 +1152,8 @@ def _check_buys(x: GameState | PlayerView, n: int) -> None:
             if name == "buy_withdrawn" and seat in x.buy_requests:
                 raise _fail(path, f"seat {seat} both asks to buy and has withdrawn its request")
             if name == "buy_requests":
-                why = ""
-                if not x.upcard_live:
-                    why = "there is no live upcard to buy"
-                elif seat == x.discarder:
-                    why = "a player may not buy back their own discard"
-                elif (x.buys_left[seat] or 0) <= 0 and x.buys_left[seat] is not None:
-                    why = "the seat has no buys left"
-                elif x.down[seat] and not rules.buy_after_down:
-                    why = "a player who is down may not buy under these rules"
+                # the engine's own rule of who may buy this upcard
+                why = eligibility_refusal(x, seat)
                 if why:
                     raise _fail(path, why)
 

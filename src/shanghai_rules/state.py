@@ -113,7 +113,7 @@ class RoundFacts:
         return tuple(i for i, s in enumerate(self.scores) if s == best)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen
 class GameState(RoundFacts):
     """The whole position of a game: a frozen value.
 

@@ -12,9 +12,10 @@ from ..cards import Card, parse_cards
 from ..errors import IllegalAction
 from ..rules import Rules, RulesError
 from ..state import GameState
-from .common import replace, shuffled, supply
+from .stock import shuffled, supply
+from .successor import successor
 
-__all__ = ["cut", "new_game", "setup_round", "start_round"]
+__all__ = ["cut", "cut_refusal", "new_game", "seed_refusal", "setup_round", "start_refusal", "start_round"]
 
 
 #: The most bits a seed may have: any whole number of up to 4,096 bits, either sign (a seed
@@ -66,7 +67,7 @@ def _deal(state: GameState) -> GameState:
     first = state.dealer + 1
     hands = tuple([tuple(sorted(stock[(seat - first) % players:dealt:players], key=_code))
                    for seat in range(players)])
-    return replace(
+    return successor(
         state, phase="draw", turn=first % players, hands=hands,
         stock=stock[dealt + 1:], discard=(stock[dealt],), upcard_live=True, discarder=None,
     )
@@ -162,24 +163,39 @@ def setup_round(
     )
 
 
+def start_refusal(state: GameState) -> str:
+    """Why the next round may not be dealt now (empty if it may)."""
+    if state.phase != "round_over":
+        return f"the round is not over (phase {state.phase!r})"
+    return ""
+
+
 def start_round(state: GameState, action: StartRound) -> GameState:
     """Deal the next round: the deal passes left (000, 003)."""
-    if state.phase != "round_over":
-        raise IllegalAction(f"StartRound: the round is not over (phase {state.phase!r})", action)
+    refusal = start_refusal(state)
+    if refusal:
+        raise IllegalAction(f"StartRound: {refusal}", action)
     return _fresh_round(
         state.rules, state.players, state.round_number + 1, (state.dealer + 1) % state.players,
         state.scores, state.round_results, state.seed,
     )
 
 
+def cut_refusal(state: GameState, action: Cut) -> str:
+    """Why ``action`` may not be made now (empty if it may)."""
+    if state.phase != "cut":
+        return f"there is no cut now (phase {state.phase!r})"
+    if action.player != state.cutter:
+        return f"seat {state.cutter}, the dealer's right, cuts this round (SPEC 4.10)"
+    if not 1 <= action.count <= len(state.stock):
+        return f"the count is how many cards the cut gave the dealer, 1-{len(state.stock)}"
+    return ""
+
+
 def cut(state: GameState, action: Cut) -> GameState:
     """The cut before the deal (SPEC 4.10): exact when it gives the dealer every dealt card and the flip card."""
-    if state.phase != "cut":
-        raise IllegalAction(f"Cut: there is no cut now (phase {state.phase!r})", action)
-    if action.player != state.cutter:
-        raise IllegalAction(f"Cut: seat {state.cutter}, the dealer's right, cuts this round (SPEC 4.10)", action)
-    total = len(state.stock)
-    if not 1 <= action.count <= total:
-        raise IllegalAction(f"Cut: the count is how many cards the cut gave the dealer, 1-{total}", action)
+    refusal = cut_refusal(state, action)
+    if refusal:
+        raise IllegalAction(f"Cut: {refusal}", action)
     exact = action.count == state.players * state.rules.hand_size_for(state.round_number) + 1
-    return _deal(replace(state, cut=(action.player, exact)))
+    return _deal(successor(state, cut=(action.player, exact)))

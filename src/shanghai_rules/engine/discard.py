@@ -1,45 +1,25 @@
-"""The discard that ends a turn, the Shanghai declaration, going out by discarding,
-and the turn limit (SPEC 4.2, 4.8, 4.9, section 3)."""
+"""The discard that ends a turn (SPEC 4.2, 4.9), and the turn limit (SPEC 3).
+
+A discard ends the turn, or the round where it was the player's last card (the
+player went out).  Whether a turn may end at all now is
+:func:`~shanghai_rules.engine.going_out.ending_refusal`'s to say; a discard
+declared Shanghai is :mod:`~shanghai_rules.engine.shanghai`'s.  A round in which
+every seat has taken ``Rules.turn_limit`` turns without anyone going out ends
+with nobody out.
+"""
 
 from __future__ import annotations
 
 from ..actions import Discard
-from ..cards import Card
 from ..errors import IllegalAction
-from ..rules import Contract, Rules
 from ..state import GameState
-from .common import place, replace, replacer, table_takes
+from .going_out import ending_refusal
+from .hands import place
 from .scoring import end_round
+from .shanghai import declaration_refusal, shanghai_open_after
+from .successor import successor
 
-__all__ = [
-    "discard",
-    "discard_refusal",
-    "ending_refusal",
-    "shanghai_allowed",
-    "shanghai_refusal",
-    "turn_end_refusal",
-]
-
-
-def ending_refusal(rules: Rules, contract: Contract, hand_size: int, owed: bool, must_go_down: bool) -> str:
-    """Why a turn cannot end now with a discard, whatever the card; empty if it can.
-
-    The one judgement of the discard's own rules, shared by the discard itself
-    and by the no-trap search (SPEC 4.7, 4.9).
-    """
-    if owed:
-        return ("the wild freed by a swap must be played to the table this turn before the turn can end "
-                "(000, 002)")
-    if must_go_down:
-        return "a player who swaps a wild before going down must go down this turn before discarding (004)"
-    if hand_size == 1:
-        if rules.going_out == "play":
-            return ("under these rules a player goes out only by playing every card to the table: "
-                    "the last card cannot be discarded (002)")
-        if contract.no_discard:
-            return ("in this round a player goes out only by laying down the whole hand at once, "
-                    "with no discard (000, 001): the last card cannot be discarded")
-    return ""
+__all__ = ["discard", "discard_refusal", "turn_end_refusal"]
 
 
 def turn_end_refusal(state: GameState, player: int) -> str:
@@ -48,73 +28,46 @@ def turn_end_refusal(state: GameState, player: int) -> str:
         return f"a discard ends a turn after the draw (phase {state.phase!r})"
     if player != state.turn:
         return f"it is seat {state.turn}'s turn, not seat {player}'s"
-    rules = state.rules
-    contract = rules.contracts[state.round_number - 1]  # state.contract
-    return ending_refusal(rules, contract, len(state.hands[player]), bool(state.owed_wilds), state.must_go_down)
+    contract = state.rules.contracts[state.round_number - 1]
+    return ending_refusal(state.rules, contract, len(state.hands[player]), bool(state.owed_wilds), state.must_go_down)
 
 
-def shanghai_allowed(state: GameState, card: Card) -> bool:
-    """True if Shanghai may be declared on discarding ``card``: the rules have the call and
-    the card fits a meld on the table (SPEC 4.8).  The judgement :func:`shanghai_refusal` explains."""
-    return state.rules.shanghai_call and table_takes(state.table, state.rules, card)
-
-
-def shanghai_refusal(state: GameState, card: Card) -> str:
-    """Why Shanghai may not be declared on discarding ``card``; empty if it may (SPEC 4.8)."""
-    if shanghai_allowed(state, card):
-        return ""
-    if not state.rules.shanghai_call:
-        return "these rules have no Shanghai declaration"
-    return f"declaring Shanghai on {card}, which fits no meld on the table, is illegal (SPEC 4.8)"
+def card_refusal(state: GameState, action: Discard) -> str:
+    """Why the card of ``action`` may not be discarded, the turn being one that may end (empty if it may)."""
+    if place(state.hands[action.player], action.card) < 0:
+        return f"{action.card} is not in seat {action.player}'s hand"
+    if action.shanghai:
+        return declaration_refusal(state, action.card)
+    return ""
 
 
 def discard_refusal(state: GameState, action: Discard) -> str:
     """Why ``action`` may not be made now; empty if it may."""
-    return _judged(state, action)[0]
-
-
-def _judged(state: GameState, action: Discard) -> tuple[str, int]:
-    """Why ``action`` may not be made now (empty if it may), and where the card is in the hand."""
-    reason = turn_end_refusal(state, action.player)
-    if reason:
-        return reason, -1
-    index = place(state.hands[action.player], action.card)
-    if index < 0:
-        return f"{action.card} is not in seat {action.player}'s hand", index
-    if action.shanghai:
-        return shanghai_refusal(state, action.card), index
-    return "", index
-
-
-_turn_ended = replacer(
-    "phase", "turn", "hands", "discard", "discarder", "upcard_live", "shanghai_open", "buy_requests",
-    "buy_withdrawn", "turns_taken", "went_down_this_turn", "owed_wilds", "must_go_down", "played_wild_this_turn",
-)
+    return turn_end_refusal(state, action.player) or card_refusal(state, action)
 
 
 def discard(state: GameState, action: Discard) -> GameState:
     """Discard a card: the turn ends, or the round if it was the last card (SPEC 4.9)."""
-    reason, index = _judged(state, action)
+    reason = discard_refusal(state, action)
     if reason:
         raise IllegalAction(f"Discard: {reason}", action)
-    rules = state.rules
     seat = action.player
-    hands = list(state.hands)
-    hand = list(hands[seat])  # (one list made and one tuple, where slices would make three tuples)
-    del hand[index]
-    hands[seat] = tuple(hand)
-    # (the rules asked first, as shanghai_allowed asks them, to save the call where there is no call)
-    open_call = not action.shanghai and rules.shanghai_call and shanghai_allowed(state, action.card)
+    hand = state.hands[seat]
+    index = place(hand, action.card)
+    hands = (*state.hands[:seat], hand[:index] + hand[index + 1:], *state.hands[seat + 1:])
     turns = state.turns_taken + 1
-    after = _turn_ended(
-        state, phase="draw", turn=(seat + 1) % len(hands), hands=tuple(hands),
-        discard=state.discard + (action.card,), discarder=seat, upcard_live=not action.shanghai,
-        shanghai_open=open_call, buy_requests=(), buy_withdrawn=(), turns_taken=turns,
-        went_down_this_turn=False, owed_wilds=(), must_go_down=False, played_wild_this_turn=False,
+    went_out = not hands[seat]
+    after = successor(
+        state, phase="draw", turn=(seat + 1) % len(hands), hands=hands, discard=(*state.discard, action.card),
+        discarder=seat, upcard_live=not action.shanghai,
+        shanghai_open=shanghai_open_after(state, action.card, action.shanghai), buy_requests=(),
+        buy_withdrawn=(), turns_taken=turns, owed_wilds=(), must_go_down=False,
+        # a player who went out keeps what the round's result says of their last turn
+        went_down_this_turn=went_out and state.went_down_this_turn,
+        played_wild_this_turn=went_out and state.played_wild_this_turn,
     )
-    if not hands[seat]:
-        return end_round(replace(after, went_down_this_turn=state.went_down_this_turn,
-                                 played_wild_this_turn=state.played_wild_this_turn), seat, "out")
-    if rules.turn_limit is not None and turns >= rules.turn_limit * len(hands):
+    if went_out:
+        return end_round(after, seat, "out")
+    if state.rules.turn_limit is not None and turns >= state.rules.turn_limit * len(hands):
         return end_round(after, None, "turn_limit")
     return after

@@ -1,0 +1,647 @@
+"""The contract search: every layout of a contract that a hand holds, exactly.
+
+Runs are placed first, suit by suit and, within a suit, by start position
+(their natural cards fixed by suit and position); then sets are chosen by
+counting what is left.  Wilds are counted, not placed, until a layout is
+complete: any joker or wild 2 can stand anywhere a wild may (a wild 2 used in
+its own place is natural, and still costs one of the wild cards).
+
+It stays exact and is quick on hard hands because quick necessary conditions
+reject hopeless states before they are searched (the bounds of
+:mod:`~shanghai_rules.contract_bounds`; the sets priced exactly by counting,
+:mod:`~shanghai_rules.contract_sets`; in a no-discard round, whether sets can
+take the cards no run can take any more); a state reached at a suit boundary
+that once led nowhere is not searched again (:meth:`ContractSearch._enter`); a
+run leaves a natural for a wild only where another meld might want that card;
+and a window of positions stops growing as soon as its missing cards break a
+wild limit.  Every wild limit asked is that of :mod:`~shanghai_rules.wild_limits`.
+
+This module is internal: :func:`~shanghai_rules.contracts.contract_layouts` is its public face.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations, islice
+from operator import add, itemgetter
+from typing import Final, NamedTuple
+
+from .cards import ALL_CARDS, Card
+from .contract_bounds import ContractBound, contract_bound
+from .contract_sets import NO_SETS, SetOptions, knapsack, rank_totals, set_options, set_shapes, sets_knapsack
+from .memo import MEMO
+from .meld_value import Meld
+from .rules import Contract, Rules
+from .verify import agree
+from .wild_limits import wild_limits
+
+__all__ = ["ContractSearch"]
+
+
+def _code_at(position: int, suit: int) -> int:
+    return suit * 13 + (12 if position == 1 else position - 2)
+
+
+# the card code at each run position 1-14 (index 0 unused), per suit
+_CODES: Final = tuple(tuple([0] + [_code_at(p, suit) for p in range(1, 15)]) for suit in range(4))
+# per suit, from a hand's counts by code: the count of the card at each run position 1-14 (index 0 unused)
+_HELD: Final = tuple(itemgetter(*codes) for codes in _CODES)
+_NO_RANKS: Final = (0,) * 13
+_KEEP_ALL: Final = ((),)  # a run's drop choices where none may be left out: none is
+
+
+class SearchTables(NamedTuple):
+    """What a search of one contract under one set of rules in a hand of one size asks, kept in the memo."""
+
+    caps: tuple[int | None, ...]
+    """The most wilds a meld of each length up to the hand's size and one more may hold."""
+    most_wilds: int | None
+    """The most of those (``None``: no limit by count)."""
+    regular: bool
+    """The limits rise by at most one wild per card (a longer meld never helps but for overlaps)."""
+    bound: ContractBound
+    set_options: SetOptions
+    shapes: tuple[tuple[tuple[int, int], ...], ...]
+    fewest: int
+    """The fewest cards the contract takes."""
+
+
+def _search_tables(key: tuple[Rules, Contract, int]) -> SearchTables:
+    rules, contract, size = key
+    limits = wild_limits(rules)
+    caps = limits.most_by_length(size + 1)
+    counted = [cap for cap in caps if cap is not None]
+    return SearchTables(caps, max(counted) if counted else None, limits.regular(size + 1),
+                        contract_bound(rules, contract), set_options(rules, contract),
+                        set_shapes(rules, contract), contract.min_cards)
+
+
+_TABLES: Final = MEMO.table("contract search tables by rules, contract and hand size", 1024)
+
+
+class _SuitPlan(NamedTuple):
+    """What the placing of one run in one suit asks, worked out once per suit and slot."""
+
+    suit: int
+    codes: tuple[int, ...]
+    have: tuple[int, ...]
+    first: int
+    remaining_runs: int
+    trim_ends: bool
+    last_whole: bool
+    elsewhere: frozenset[int]
+    may_drop: bool
+    wfree: int
+    unlimited: bool
+
+
+class ContractSearch:
+    """A depth-first search for the layouts of one contract in one hand (see the module docs)."""
+
+    def __init__(self, hand: Sequence[Card], rules: Rules, contract: Contract, *, bounds: bool = True) -> None:
+        self.rules = rules
+        self.contract = contract
+        self.use_bounds = bounds
+        self.whole = contract.no_discard
+        counts = [0] * 53
+        for card in hand:
+            counts[card.code] += 1
+        self.counts = counts
+        self.wild_twos = rules.wild_twos
+        twos = counts[0] + counts[13] + counts[26] + counts[39] if self.wild_twos else 0
+        self.wfree = counts[52] + twos
+        self.total = len(hand)
+        self.lowest = 1 if rules.ace_low else 2
+        tables: SearchTables = _TABLES.answer((rules, contract, len(hand)), _search_tables)
+        self.tables = tables
+        self.caps = tables.caps
+        self.bound = tables.bound
+        self.regular = tables.regular
+        self.ratio = rules.wilds_at_most_naturals
+        self.apart = rules.run_wilds_apart
+        # may a natural be left out of a run (a wild in its place) so another meld can use it?
+        self.set_drops = tables.most_wilds is not None or self.ratio
+        self.runs: list[tuple[int, int, tuple[int, ...], int]] = []  # suit, start, cells (code + 1, 0 = wild), wilds
+        self.sets: list[tuple[int | None, list[int], int]] = []  # rank, natural codes, wilds
+        self.dead: set[tuple[object, ...]] = set()  # search states known to lead to no layout
+        self.suit_costs: list[tuple[int, ...]] = []
+
+    # limits -----------------------------------------------------------------
+
+    def _ok(self, wilds: int, naturals: int) -> bool:
+        """May a run hold ``wilds`` wilds and ``naturals`` naturals?"""
+        return naturals > 0 and self._set_ok(wilds, naturals)
+
+    def _set_ok(self, wilds: int, naturals: int) -> bool:
+        """May a meld hold ``wilds`` wilds and ``naturals`` naturals (by count: not their places)?
+        :meth:`WildLimits.allows`, read off the limits kept by length."""
+        cap = self.caps[min(wilds + naturals, len(self.caps) - 1)]
+        if cap is not None and wilds > cap:
+            return False
+        return not (self.ratio and wilds > naturals)
+
+    # results ----------------------------------------------------------------
+
+    def layouts(self) -> Iterator[tuple[Meld, ...]]:
+        """Every layout found, in the search's order (runs by suit and position, then sets)."""
+        if self.total < self.tables.fewest:
+            return
+        if self.whole and self.contract.sets == 0 and not self._whole_hand_runs_possible():
+            return
+        if self.use_bounds and self._hopeless():
+            return
+        # where the hand need not go down whole, the run bound of _hopeless says all this says
+        if self.contract.runs and self.whole and not self._some_run_window():
+            return
+        for _ in self._enter(0, 0):
+            yield self._build()
+
+    def _build(self) -> tuple[Meld, ...]:
+        """The layout the search holds now, as melds: runs, then sets."""
+        counts = self.counts
+        # the wild cards left to place: jokers first, then any 2s not used as naturals
+        pool = [ALL_CARDS[52]] * counts[52]
+        if self.wild_twos:
+            for code in (0, 13, 26, 39):
+                pool += [ALL_CARDS[code]] * counts[code]
+        wilds = iter(pool)
+        melds: list[Meld] = []
+        for suit, start, cells, _ in self.runs:
+            run = tuple([ALL_CARDS[c - 1] if c else next(wilds) for c in cells])
+            melds.append(Meld("run", run, None, ALL_CARDS[suit * 13].suit, start))
+        set_cards: list[list[Card]] = []
+        for _, naturals, w in self.sets:
+            set_cards.append([ALL_CARDS[c] for c in naturals] + list(islice(wilds, w)))
+        if self.whole:  # every wild left over joins a set that has room for it
+            for cards, (_, naturals, _w) in zip(set_cards, self.sets):
+                while self._set_ok(len(cards) - len(naturals) + 1, len(naturals)):
+                    extra = next(wilds, None)
+                    if extra is None:
+                        break
+                    cards.append(extra)
+        for (rank, _, _), cards in zip(self.sets, set_cards):
+            melds.append(Meld("set", tuple(cards), rank))
+        return tuple(melds)
+
+    # the bounds -------------------------------------------------------------
+
+    def _hopeless(self, slot: int = 0, suit: int = 0) -> bool:
+        """True when the quick bounds of :mod:`~shanghai_rules.contract_bounds` prove that no layout
+        exists: for the whole contract, or, in the search, for the runs from ``slot`` on (in ``suit``
+        and the later suits) with the sets, from the cards left.
+
+        The search takes cards from one suit at a time, in order: every later suit still holds
+        what it held at the start, so its costs for runs, worked out at the start (for the
+        most wilds the search ever has), are kept for the whole search; only a suit with a
+        run placed in it (the last run placed) is looked up again."""
+        bound = self.bound
+        runs = self.contract.runs - slot
+        wfree = self.wfree
+        if self.whole:
+            return bound.whole and not bound.whole_runs_possible(self.counts, wfree, runs, suit)
+        row = None
+        cost = 0
+        if not (slot or suit):
+            if runs:
+                row = bytes(self.counts)  # (made once, for both bounds)
+                self.suit_costs = bound.suits_costs(row, wfree)
+                cost = bound.shared_cost(self.suit_costs, runs, wfree)
+        elif self.runs and self.runs[-1][0] == suit:
+            base = 13 * suit
+            left = bound.suit_costs(bytes(self.counts[base:base + 13]), wfree)
+            cost = bound.shared_cost([left, *self.suit_costs[suit + 1:]], runs, wfree)
+        else:
+            cost = bound.shared_cost(self.suit_costs[suit:], runs, wfree)
+        if cost > wfree:
+            return True
+        return bool(self.contract.sets) and self.regular and cost + self._sets_cost(row) > wfree
+
+    def _sets_cost(self, row: bytes | None = None) -> int:
+        """The fewest wild cards the contract's sets can take from the cards left (with wild 2s,
+        natural 2s in a set of 2s count too).  Exact when the whole hand need not be used.
+        ``row``: the cards left by code, a byte each, where the caller has made it.
+
+        :func:`~shanghai_rules.contract_sets.sets_knapsack` over every rank, worked out over
+        fewer: with more naturals of a rank, its ways to make sets are never fewer and never
+        cost more, so the best sets use the 2s (which have ways of their own) and, of the
+        other ranks, those with the most naturals, no more of them than there are sets."""
+        wanted = self.contract.sets
+        if not wanted:
+            return 0
+        options = self.tables.set_options
+        top = len(options.plain) - 1
+        ranks = rank_totals(bytes(self.counts) if row is None else row)
+        chosen = [options.plain[min(n, top)] for n in sorted(ranks[1:])[-wanted:]]
+        chosen.append(options.twos[min(ranks[0], top)])
+        length = self.contract.set_length
+        return agree(knapsack(chosen, wanted, options.wild_only, length),
+                     lambda: sets_knapsack(self.counts, wanted, options, length), "the sets' cost by their best ranks")
+
+    def _sets_possible(self) -> bool:
+        """Can the cards left make the contract's sets?  Exact when the whole hand need not be used."""
+        return self._sets_cost() <= self.wfree
+
+    def _some_run_window(self) -> bool:
+        """A quick necessary condition for any run: some stretch of the minimum length in some
+        suit holds enough naturals that the wilds allowed in one run can fill the rest.
+
+        Valid where the wild limit is a plain count (or none): a legal longer run
+        then holds a legal stretch of the minimum length.  Where the limit grows
+        with the length or depends on the naturals, this says nothing (True).
+        """
+        rules = self.rules
+        if rules.max_wilds_by_length is not None or self.ratio:
+            return True
+        length = self.contract.run_length
+        cap = rules.max_wilds_per_meld
+        allowed = self.wfree if cap is None else min(cap, self.wfree)
+        need = max(1, length - allowed)
+        counts = self.counts
+        for codes in _CODES:
+            have = [1 if position >= self.lowest and counts[codes[position]] else 0 for position in range(15)]
+            for start in range(self.lowest, 15 - length + 1):
+                if sum(have[start:start + length]) >= need:
+                    return True
+        return False
+
+    def _whole_hand_runs_possible(self) -> bool:
+        """A quick necessary condition for laying a whole hand down as runs only: every suit
+        holding a card that cannot be wild needs a run, and the wilds must fill each such
+        run up to the minimum length (2s counted as wilds, which only helps)."""
+        contract = self.contract
+        if self.total > 13 * contract.runs:
+            return False
+        counts = self.counts
+        suits = 0
+        needed = 0
+        for suit in range(4):
+            base = suit * 13
+            naturals = sum(counts[base + 1:base + 13]) + (0 if self.wild_twos else counts[base])
+            if naturals:
+                suits += 1
+                needed += max(0, contract.run_length - naturals)
+        return suits <= contract.runs and needed <= self.wfree
+
+    def _runs_possible(self, slot: int, suit: int) -> bool:
+        """A quick necessary condition: enough cards in ``suit`` and later suits, with the wilds, for
+        the runs left.  Each run takes at most one card of each code, so ``k`` runs take at most
+        ``min(count, k)`` of it; every other place in them is a wild."""
+        k = self.contract.runs - slot
+        naturals = 0
+        for code in range(13 * suit, 52):
+            if not (self.wild_twos and code % 13 == 0):
+                naturals += min(self.counts[code], k)
+        return k * self.contract.run_length - naturals <= self.wfree
+
+    def _sets_can_take_the_rest(self, done: int) -> bool:
+        """Whole-hand rounds: no run will take cards of codes below ``done`` any more, so only sets
+        can; they take one rank each."""
+        counts = self.counts
+        twos = self.wild_twos
+        if not self.contract.sets and not twos:
+            return not any(counts[:done])
+        return len(self._ranks_left(range(done))) <= self.contract.sets
+
+    # the search: suits, runs, sets -------------------------------------------
+
+    def _enter(self, slot: int, suit: int) -> Iterator[None]:
+        """Go on with run ``slot`` from ``suit`` (4: the runs are done, on to the sets).
+
+        Suits are searched in order, so the cards of ``suit`` and later suits
+        are still all in hand here: what is left to find depends only on the
+        slot, the wilds left and, when sets or the whole hand still have to take
+        them, the ranks of the cards left in the earlier suits.  A state that
+        led nowhere once is not searched again (the search leaves the state as
+        it found it, so its key is the same after as before).
+        """
+        inner = self._next_step(slot, suit)
+        if inner is None or (self.dead and self._key(slot, suit) in self.dead):
+            return
+        found = False
+        for _ in inner:
+            found = True
+            yield None
+        if not found:
+            self.dead.add(self._key(slot, suit))
+
+    def _next_step(self, slot: int, suit: int) -> Iterator[None] | None:
+        """The search of run ``slot`` from ``suit`` (or of the sets), or ``None`` where the bounds
+        show that it finds nothing."""
+        contract = self.contract
+        if self.whole and not self._sets_can_take_the_rest(13 * suit if slot < contract.runs else 52):
+            return None
+        if slot < contract.runs:
+            # the bound of _hopeless is the stronger where it counts up to three runs in a suit
+            # and the hand need not go down whole; at the very start layouts() has asked it
+            # (in a whole-hand round of runs the bound covers each suit exactly, and says more still)
+            if self.use_bounds:
+                if ((self.whole and not self.bound.whole) or contract.runs - slot > 3) \
+                        and not self._runs_possible(slot, suit):
+                    return None
+                if (slot or suit) and self._hopeless(slot, suit):
+                    return None
+            return self._runs(slot, suit, self.lowest)
+        if self.whole or not self.regular or not (slot or suit) or self._sets_possible():
+            # (a contract of sets only, at the very start: layouts() has asked _hopeless, which says this)
+            return self._sets(0, -1)
+        return None
+
+    def _key(self, slot: int, suit: int) -> tuple[object, ...]:
+        """What the rest of the search depends on, once the suits before ``suit`` are done with."""
+        if self.contract.sets or self.whole:
+            counts = self.counts
+            left: Iterable[int] = _NO_RANKS
+            if suit:
+                left = counts[:13]
+                for base in range(13, 13 * suit, 13):
+                    left = map(add, left, counts[base:base + 13])
+            return (slot, suit, self.wfree, tuple(left))
+        return (slot, suit, self.wfree)
+
+    def _runs(self, slot: int, suit: int, low: int) -> Iterator[None]:
+        """Place run ``slot`` in ``suit``, starting at position ``low`` or later, or move on a suit."""
+        contract = self.contract
+        if slot == contract.runs:
+            yield from self._enter(slot, 4)
+            return
+        # runs in this suit start at ``low`` or later: the cards below it are done with
+        if self.whole and low > 2 and not self._sets_can_take_the_rest(13 * suit + low - 2):
+            return
+        cards = bytes(self.counts[13 * suit:13 * suit + 13])
+        # too few cards in this suit, even with every wild, for any run: on to the next suit
+        if sum(cards) + self.wfree >= contract.run_length:
+            plan = self._suit_plan(slot, suit, low)
+            # the places without a card in the stretch of the minimum length from each start (16 or
+            # more where two touch and wilds must be apart), by start from the lowest: where they are
+            # more than the wilds a run may hold, no run starts there, and the start is passed over
+            stretches = self.bound.stretches(cards)[1][plan.first - self.lowest:]
+            most = self.tables.most_wilds
+            allowed = min(plan.wfree if most is None else min(most, plan.wfree), 15)
+            for start, stretch in zip(range(plan.first, 15 - contract.run_length + 1), stretches):
+                if stretch <= allowed:
+                    yield from self._runs_from(slot, plan, start)
+        if suit < 3:
+            yield from self._enter(slot, suit + 1)
+
+    def _suit_plan(self, slot: int, suit: int, low: int) -> _SuitPlan:
+        """What placing run ``slot`` in ``suit`` from ``low`` asks, worked out once."""
+        contract = self.contract
+        counts = self.counts
+        remaining_runs = contract.runs - slot - 1
+        last_whole = self.whole and not remaining_runs
+        elsewhere: frozenset[int] = frozenset()
+        first = low
+        if last_whole:
+            # the last run, if in this suit: what the other suits hold only sets can take, one rank a set
+            if not contract.sets and not self.wild_twos:
+                # no sets: the other suits must hold nothing at all
+                if any(counts[:13 * suit]) or any(counts[13 * suit + 13:52]):
+                    first = 15  # not in this suit, then
+            else:
+                elsewhere = frozenset(self._ranks_left(range(13 * suit), range(13 * suit + 13, 52)))
+                if len(elsewhere) > contract.sets:
+                    first = 15  # not in this suit, then
+        may_drop = bool((contract.sets and self.set_drops) or (remaining_runs and (self.set_drops or self.apart)))
+        return _SuitPlan(
+            suit=suit, codes=_CODES[suit], have=_HELD[suit](counts), first=first, remaining_runs=remaining_runs,
+            # a run longer than the minimum needs natural ends, except where a wild at its end
+            # may make an overlap that the gap rule between runs asks for
+            trim_ends=not self.whole and not self.rules.contract_run_gap and self.regular,
+            last_whole=last_whole, elsewhere=elsewhere, may_drop=may_drop, wfree=self.wfree,
+            # any run with a natural card holds its wilds
+            unlimited=self.tables.most_wilds is None and not self.ratio,
+        )
+
+    def _windows(self, plan: _SuitPlan, start: int) -> Iterator[tuple[int, list[int]]]:
+        """The windows of positions from ``start`` that may hold a run: each end, with the positions
+        of the window whose card the hand holds.  A window stops growing where its missing cards
+        (each a wild in every reading) break a wild limit, since only more come."""
+        most = self.tables.most_wilds
+        length_min = self.contract.run_length
+        present: list[int] = []
+        gaps = 0
+        for end in range(start, 14 if start == 1 else 15):  # (13 places at most: the ace once)
+            if plan.have[end]:
+                present.append(end)
+            else:
+                gaps += 1
+                if gaps > plan.wfree or (most is not None and gaps > most):
+                    return
+                if self.apart and end > start and not plan.have[end - 1]:
+                    return
+            if end - start + 1 >= length_min and present:
+                yield end, present
+
+    def _runs_from(self, slot: int, plan: _SuitPlan, start: int) -> Iterator[None]:
+        """Every run ``slot`` from ``start`` in the plan's suit, and the search on from each."""
+        length_min = self.contract.run_length
+        gap = self.rules.contract_run_gap
+        for end, present in self._windows(plan, start):
+            m = end - start + 1
+            if plan.trim_ends and m > length_min and (present[0] != start or present[-1] != end):
+                continue
+            if gap and self._touches(plan.suit, start, end):
+                continue
+            yield from self._window_runs(slot, plan, start, end, present)
+
+    def _window_runs(self, slot: int, plan: _SuitPlan, start: int, end: int, present: list[int]) -> Iterator[None]:
+        """The runs of one window: every natural it holds in it, or some left out for a wild where
+        another meld may want them."""
+        codes = plan.codes
+        m = end - start + 1
+        drop_pool: Sequence[int] = ()
+        if plan.may_drop:
+            drop_pool = present if (not plan.trim_ends or m == self.contract.run_length) else present[1:-1]
+            drop_pool = [p for p in drop_pool if self._may_be_wanted(codes[p], plan.remaining_runs)]
+        leftover: frozenset[int] = frozenset()
+        room = 0
+        if plan.last_whole:
+            # every card this run leaves goes to a set: at most one rank a set
+            leftover = plan.elsewhere | self._ranks_left_by(plan.suit, [codes[p] for p in present])
+            room = self.contract.sets - len(leftover)
+            if room < 0:
+                return
+            if not room:
+                drop_pool = [p for p in drop_pool if codes[p] % 13 in leftover]
+        for dropped in self._drop_sets(drop_pool, m, len(present)) if drop_pool else _KEEP_ALL:
+            if dropped and plan.last_whole and sum(1 for p in dropped if codes[p] % 13 not in leftover) > room:
+                continue
+            naturals = [p for p in present if p not in dropped] if dropped else present
+            yield from self._place_run(slot, plan, start, end, naturals, bool(dropped))
+
+    def _place_run(self, slot: int, plan: _SuitPlan, start: int, end: int, naturals: list[int],
+                   dropped: bool) -> Iterator[None]:
+        """Place the run of ``naturals`` from ``start`` to ``end`` (wilds in the other places), search
+        on from it, and take it back."""
+        n = len(naturals)
+        w = end - start + 1 - n
+        if not (n if plan.unlimited else self._ok(w, n)):
+            return
+        # (a run holds one card of each position: at most one natural 2)
+        cost = w + 1 if self.wild_twos and 2 in naturals else w
+        if cost > plan.wfree:
+            return
+        codes = plan.codes
+        held = naturals if dropped else plan.have
+        cells = tuple([codes[p] + 1 if (p in held if dropped else held[p]) else 0 for p in range(start, end + 1)])
+        # (where every card of the stretch is held, no two wilds touch: the window stops before they would)
+        if dropped and self.apart and not _apart(cells):
+            return
+        counts = self.counts
+        for p in naturals:
+            counts[codes[p]] -= 1
+        self.wfree -= cost
+        self.runs.append((plan.suit, start, cells, w))
+        if not plan.remaining_runs or not self.use_bounds or not self._hopeless(slot + 1, plan.suit):
+            yield from self._runs(slot + 1, plan.suit, start)
+        self.runs.pop()
+        self.wfree += cost
+        for p in naturals:
+            counts[codes[p]] += 1
+
+    def _touches(self, suit: int, start: int, end: int) -> bool:
+        """Would a run from ``start`` to ``end`` in ``suit`` come within the rules' gap of a run
+        placed there (asked only where the rules set a gap)?"""
+        gap = self.rules.contract_run_gap
+        for s, a, cells, _ in self.runs:
+            if s == suit:
+                b = a + len(cells) - 1
+                if 0 <= start - b - 1 < gap or 0 <= a - end - 1 < gap:
+                    return True
+        return False
+
+    def _may_be_wanted(self, code: int, remaining_runs: int) -> bool:
+        """Might another meld want this very card, so that a run should leave it and take a wild?
+
+        Not when there are more copies than the other melds could take: then one
+        copy in this run instead of the wild is as good a layout, or a better one.
+        """
+        if self.whole or not self.regular or (self.wild_twos and code % 13 == 0):
+            return True
+        wanted = remaining_runs
+        if self.set_drops and self.contract.sets:
+            wanted += self.contract.sets * self.contract.set_length
+        return self.counts[code] <= wanted
+
+    def _ranks_left_by(self, suit: int, taken: Sequence[int]) -> set[int]:
+        """The ranks of the natural cards of ``suit`` left when a run takes one card of each code in ``taken``."""
+        return {c % 13 for c in range(13 * suit, 13 * suit + 13)
+                if self.counts[c] > (c in taken) and not (self.wild_twos and c % 13 == 0)}
+
+    def _ranks_left(self, *groups: Iterable[int]) -> set[int]:
+        """The ranks (as ``code % 13``) of the natural cards held among these codes."""
+        return {c % 13 for codes in groups for c in codes if self.counts[c] and not (self.wild_twos and c % 13 == 0)}
+
+    def _drop_sets(self, pool: Sequence[int], m: int, present: int) -> Iterator[tuple[int, ...]]:
+        """The choices of naturals of ``pool`` to leave out of a run of ``m`` places holding
+        ``present`` naturals: none, then ever more, as many as the wilds and the limits allow."""
+        yield ()
+        most = min(len(pool), self.wfree)
+        cap = self.caps[min(m, len(self.caps) - 1)]
+        if cap is not None:
+            most = min(most, cap - (m - present))
+        if self.ratio:
+            most = min(most, (present - (m - present)) // 2)
+        for k in range(1, most + 1):
+            yield from combinations(pool, k)
+
+    def _sets(self, slot: int, floor: int) -> Iterator[None]:
+        """Choose set ``slot`` and the later ones, of ranks from ``floor`` up (the rank of the set
+        before: sets come in order of rank), from the cards left; then the layout is complete."""
+        if slot == self.contract.sets:
+            if not self.whole or self._whole_hand_done():
+                yield None
+            return
+        distinct = self.rules.distinct_contract_set_ranks
+        for rank in range(max(floor, 2), 15):
+            if not (distinct and rank == floor):
+                yield from self._sets_of_rank(slot, rank)
+        # a set of wilds only, where the limits allow one
+        if floor <= 15 and not self.ratio:
+            for _, w in self._set_shapes(0, self.contract.set_length):
+                if w > self.wfree:
+                    break
+                self.wfree -= w
+                self.sets.append((None, [], w))
+                yield from self._sets(slot + 1, 15 if distinct else floor)
+                self.sets.pop()
+                self.wfree += w
+
+    def _whole_hand_done(self) -> bool:
+        """Whole-hand rounds, every set chosen: no natural is left, and the wilds left fit the sets."""
+        if any(self.counts[c] for c in range(52) if not (self.wild_twos and c % 13 == 0)):
+            return False
+        return self._absorb()
+
+    def _sets_of_rank(self, slot: int, rank: int) -> Iterator[None]:
+        """Set ``slot`` of ``rank``, in each shape the naturals held and the limits allow."""
+        base = rank - 2
+        counts = self.counts
+        available = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
+        if not available:
+            return
+        length = self.contract.set_length
+        is_two = rank == 2 and self.wild_twos
+        if self.whole or not self.regular:
+            shapes: Iterable[tuple[int, int]] = self._set_shapes(available, length)
+        else:
+            shapes = self.tables.shapes[min(available, length)]
+        for k, w in shapes:
+            cost = w + (k if is_two else 0)
+            if cost > self.wfree:
+                continue
+            taken = self._take_naturals(base, k)
+            for code in taken:
+                counts[code] -= 1
+            self.wfree -= cost
+            self.sets.append((rank, taken, w))
+            yield from self._sets(slot + 1, rank)
+            self.sets.pop()
+            self.wfree += cost
+            for code in taken:
+                counts[code] += 1
+
+    def _take_naturals(self, base: int, k: int) -> list[int]:
+        """The codes of ``k`` naturals of the rank at ``base``, suit by suit."""
+        taken: list[int] = []
+        need = k
+        for code in (base, 13 + base, 26 + base, 39 + base):
+            take = min(self.counts[code], need)
+            taken += [code] * take
+            need -= take
+            if not need:
+                break
+        return taken
+
+    def _set_shapes(self, most: int, length: int) -> Iterator[tuple[int, int]]:
+        """(naturals, wilds) for a set with at most ``most`` naturals, most naturals first.
+
+        A set has just the contract's length, unless the wild limits are irregular
+        (a longer set may hold two wilds more): then every longer one is tried.
+        """
+        for k in range(most, -1 if not most else 0, -1):
+            w = max(0, length - k)
+            extra = self.wfree if not self.regular else w
+            for wilds in range(w, max(w, extra) + 1):
+                if self._set_ok(wilds, k):
+                    yield k, wilds
+
+    def _absorb(self) -> bool:
+        """Whole-hand rounds: place every wild left over into the sets chosen."""
+        left = self.wfree
+        if not left:
+            return True
+        if not self.regular:  # the sets were tried at every length already
+            return False
+        room = 0
+        for _, naturals, w in self.sets:
+            extra = 0
+            while extra < left and self._set_ok(w + extra + 1, len(naturals)):
+                extra += 1
+            room += extra
+        return room >= left
+
+
+def _apart(cells: tuple[int, ...]) -> bool:
+    """No two wilds (0 cells) side by side."""
+    return all(a or b for a, b in zip(cells, cells[1:]))

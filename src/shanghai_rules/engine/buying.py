@@ -1,0 +1,122 @@
+"""Buying the upcard ("May I?", SPEC 4.4).
+
+While the player on turn has not yet drawn, any other eligible player may ask
+to buy the upcard; the request is only a request, and may be withdrawn.  If the
+player on turn takes the upcard, every request lapses; if they draw from the
+stock, the request of the asking player who comes first in turn order after
+them wins, and that player takes the upcard and ``Rules.buy_penalty_cards`` from
+the stock before the player on turn draws.  Eligible: not on turn, not the
+discarder of that card, buys left this round (``Rules.buy_limits``), and not
+down where ``Rules.buy_after_down`` is false; a seat that withdrew may not ask
+again for that card.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..actions import Buy, WithdrawBuy
+from ..cards import Card
+from ..errors import IllegalAction
+from ..rules import Rules
+from ..state import GameState
+from .hands import add_cards
+from .stock import take_from_stock
+from .successor import successor
+
+__all__ = ["BuyFacts", "buy", "buy_refusal", "buyer", "eligibility_refusal", "settle_buy", "withdraw_buy",
+           "withdraw_refusal"]
+
+
+class BuyFacts(Protocol):
+    """What the buy rule asks of a position: a state, or a seat's view of one."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def discard(self) -> tuple[Card, ...]: ...
+    @property
+    def upcard_live(self) -> bool: ...
+    @property
+    def discarder(self) -> int | None: ...
+    @property
+    def buys_left(self) -> tuple[int | None, ...]: ...
+    @property
+    def down(self) -> tuple[bool, ...]: ...
+
+
+def eligibility_refusal(x: BuyFacts, seat: int) -> str:
+    """Why ``seat`` may not buy the upcard of ``x`` at all, whatever it asked before (empty if it may)."""
+    if seat == x.turn:
+        return "the player on turn takes the upcard free instead of buying it"
+    if not x.discard or not x.upcard_live:
+        return "there is no upcard to buy"
+    if seat == x.discarder:
+        return "a player may not buy back their own discard"
+    left = x.buys_left[seat]
+    if left is not None and left <= 0:
+        return "no buys left this round"
+    if x.down[seat] and not x.rules.buy_after_down:
+        return "a player who is down may not buy under these rules"
+    return ""
+
+
+def buy_refusal(state: GameState, seat: int) -> str:
+    """Why ``seat`` may not ask to buy the upcard now (empty if it may)."""
+    if state.phase != "draw":
+        return "a buy is asked for only before the player on turn draws"
+    if seat >= len(state.hands):
+        return f"there is no seat {seat}"
+    refusal = eligibility_refusal(state, seat)
+    if refusal:
+        return refusal
+    if seat in state.buy_requests:
+        return "this seat has already asked to buy this card"
+    if seat in state.buy_withdrawn:
+        return "this seat withdrew its request for this card and may not ask again"
+    return ""
+
+
+def withdraw_refusal(state: GameState, seat: int) -> str:
+    """Why ``seat`` may not withdraw a buy request now (empty if it may)."""
+    if state.phase != "draw" or seat not in state.buy_requests:
+        return f"seat {seat} has no buy request to withdraw"
+    return ""
+
+
+def buy(state: GameState, action: Buy) -> GameState:
+    """A buy request: only a request until the player on turn draws from the stock."""
+    reason = buy_refusal(state, action.player)
+    if reason:
+        raise IllegalAction(f"Buy: {reason} (SPEC 4.4)", action)
+    return successor(state, buy_requests=(*state.buy_requests, action.player))
+
+
+def withdraw_buy(state: GameState, action: WithdrawBuy) -> GameState:
+    """Take back a buy request before it is settled."""
+    reason = withdraw_refusal(state, action.player)
+    if reason:
+        raise IllegalAction(f"WithdrawBuy: {reason}", action)
+    return successor(state, buy_requests=tuple(s for s in state.buy_requests if s != action.player),
+                     buy_withdrawn=(*state.buy_withdrawn, action.player))
+
+
+def buyer(state: GameState) -> int:
+    """The seat whose request wins as the player on turn draws from the stock: the first asking
+    in turn order after the player on turn."""
+    n = len(state.hands)
+    return min(state.buy_requests, key=lambda seat: (seat - state.turn) % n)
+
+
+def settle_buy(state: GameState, hands: list[tuple[Card, ...]]) -> tuple[
+        tuple[int | None, ...], tuple[Card, ...], tuple[Card, ...], int]:
+    """Settle the buy requests as the player on turn draws: the :func:`buyer` takes the upcard and the
+    penalty cards into ``hands``.  Returns the buys left, the stock, the discard pile and the seed after it."""
+    seat = buyer(state)
+    penalty, stock, discard, seed = take_from_stock(state.stock, state.discard[:-1], state.seed,
+                                                    state.rules.buy_penalty_cards)
+    hands[seat] = add_cards(hands[seat], (state.discard[-1], *penalty))
+    buys_left = tuple(b - 1 if s == seat and b is not None else b for s, b in enumerate(state.buys_left))
+    return buys_left, stock, discard, seed

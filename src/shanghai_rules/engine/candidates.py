@@ -1,0 +1,88 @@
+"""The plays worth judging in a position: every play that might be legal, found from the cards held
+and the table (as a chess engine lists its pseudo-legal moves), for the judgement of
+:mod:`~shanghai_rules.engine.plays` to keep or refuse.
+
+* lay-downs: the layouts of the contract the hand holds
+  (:func:`~shanghai_rules.contracts.contract_layouts`), each once;
+* lay-offs: each card held that fits each meld (:mod:`~shanghai_rules.engine.table_facts`),
+  once per end where it fits both ends of a run, with no end where it fits one;
+* swaps: each card held that a wild of a meld stands for, where that meld's wilds may be swapped.
+
+Every legal play is among them (each list is read off the rule the judgement
+applies), so the judgement alone decides which are legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Final
+
+from ..actions import LayDown, LayOff, SwapWild
+from ..contracts import layouts_of
+from ..memo import MEMO
+from ..meld_value import Meld
+from .hands import distinct_cards
+from .position import Position, Turn
+from .table_facts import fits, swap_cards, swappable
+
+__all__ = ["action_of", "lay_down_candidates", "lay_off_candidates", "swap_candidates"]
+
+_ACTIONS: Final = MEMO.table("actions by their fields", 1 << 16)
+
+
+def action_of(cls: type[Any], *fields: object) -> Any:
+    """``cls(*fields)``, made by its constructor once and then kept in the memo: actions are values,
+    and a listing names the same ones turn after turn."""
+    key = (cls, *fields)
+    found = _ACTIONS.get(key)
+    if found is None:
+        found = _ACTIONS.put(key, cls(*fields))
+    return found
+
+
+def lay_down_candidates(turn: Turn, pos: Position) -> Iterator[LayDown]:
+    """Going down with each distinct layout of the contract the hand holds, in the search's order."""
+    if pos.down:
+        return
+    seen: set[tuple[tuple[str, tuple[int, ...]], ...]] = set()
+    for layout in layouts_of(pos.hand, turn.rules, turn.contract):
+        key = _layout_key(layout)
+        if key not in seen:  # (the same layout comes again where the hand holds duplicate cards)
+            seen.add(key)
+            yield LayDown(turn.player, layout)
+
+
+def _layout_key(layout: tuple[Meld, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return tuple(sorted((meld.kind, tuple(c.code for c in meld.cards)) for meld in layout))
+
+
+def lay_off_candidates(turn: Turn, pos: Position) -> list[LayOff]:
+    """Each card held that fits each meld of the table, meld by meld, card by card: with no end
+    where it fits one way, once for each end where it fits both ends of a run."""
+    found: list[LayOff] = []
+    hand = distinct_cards(pos.hand)
+    for index, tm in enumerate(pos.table):
+        meld_fits = fits(tm.meld, turn.rules)
+        for card in hand:
+            if card not in meld_fits.candidates:
+                continue
+            options = meld_fits.get(card)
+            if len(options) == 1:
+                found.append(action_of(LayOff, turn.player, card, index, None))
+            elif options:
+                found.extend(action_of(LayOff, turn.player, card, index, end) for end, _ in options)
+    return found
+
+
+def swap_candidates(turn: Turn, pos: Position) -> list[SwapWild]:
+    """Each card held that a wild of a meld stands for, where that meld's wilds may be swapped."""
+    found: list[SwapWild] = []
+    hand = distinct_cards(pos.hand)
+    for index, tm in enumerate(pos.table):
+        if not swappable(tm.meld, turn.rules):
+            continue
+        wanted = swap_cards(tm.meld)
+        for card in hand:
+            if card in wanted:
+                found.append(action_of(SwapWild, turn.player, card, index))
+    return found

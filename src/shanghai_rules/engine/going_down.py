@@ -1,0 +1,53 @@
+"""Going down: laying the whole contract down at once (SPEC 4.2, 4.9).
+
+A player who is not down lays down the whole contract in one play, never part
+of it and never melds beyond it; the melds must meet the round's contract
+(:func:`~shanghai_rules.contracts.check_contract`) with cards the player holds.
+In a no-discard round (``Contract.no_discard``) they must take the whole hand.
+The melds join the table in the order given, after those already there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import LayDown
+from ..contracts import check_contract
+from ..errors import IllegalAction
+from ..meld_value import Meld
+from ..state import TableMeld
+from .going_out import empty_hand_refusal
+from .hands import remove_cards
+from .obligations import settle_owed
+from .position import Position, Turn
+
+__all__ = ["go_down"]
+
+
+def go_down(turn: Turn, pos: Position, action: LayDown) -> Position:
+    """The position after going down with ``action``'s melds, or IllegalAction saying why not."""
+    if pos.down:
+        raise IllegalAction("LayDown: this player is already down; the contract is laid down once, "
+                            "and no further melds after it (000, 002)", action)
+    result = check_contract(action.melds, turn.rules, turn.round_number)
+    if not result:
+        raise IllegalAction(f"LayDown: {result.reason}", action)
+    return _laid_down(turn, pos, action, result.melds)
+
+
+def _laid_down(turn: Turn, pos: Position, action: LayDown, melds: Sequence[Meld]) -> Position:
+    """The position after laying down ``melds``, which meet the contract: the rules of the hand."""
+    laid = [card for meld in melds for card in meld.cards]
+    hand = remove_cards(pos.hand, laid)
+    if hand is None:
+        raise IllegalAction(f"LayDown: the melds use cards seat {turn.player} does not hold", action)
+    if turn.contract.no_discard and hand:
+        raise IllegalAction(f"LayDown: round {turn.round_number}'s contract takes the whole hand at once, "
+                            f"with no discard (000, 001); {len(hand)} cards would be left", action)
+    if not hand:
+        refusal = empty_hand_refusal(turn)
+        if refusal:
+            raise IllegalAction(f"LayDown: {refusal}", action)
+    table = (*pos.table, *(TableMeld(turn.player, meld) for meld in melds))
+    played_wild = pos.played_wild or any(meld.wild_indices() for meld in melds)
+    return Position(hand, table, True, True, settle_owed(pos.owed, laid), False, played_wild)

@@ -1,0 +1,93 @@
+"""The Shanghai declaration and call (SPEC 4.8), where ``Rules.shanghai_call`` plays them.
+
+A discard that could be laid off on a meld already on the table may be declared
+"Shanghai" by its discarder: no one may then take or buy it.  If such a discard
+is not declared, then before the next player draws, any player but the
+discarder holding at least two cards may call Shanghai naming a meld the card
+fits: the card goes onto that meld, and the discarder takes one card chosen at
+random from the caller's hand.  The call comes before any buy: pending buy
+requests lapse and the pile has no upcard for that draw.
+"""
+
+from __future__ import annotations
+
+from ..actions import CallShanghai
+from ..cards import Card
+from ..errors import IllegalAction
+from ..meld_value import End, Meld
+from ..state import GameState, TableMeld
+from .hands import add_cards, remove_card
+from .stock import pick
+from .successor import successor
+from .table_facts import fits, table_takes
+
+__all__ = ["call_refusal", "call_shanghai", "declaration_refusal", "shanghai_open_after", "shanghai_option"]
+
+
+def declaration_refusal(state: GameState, card: Card) -> str:
+    """Why Shanghai may not be declared on discarding ``card`` now (empty if it may)."""
+    if not state.rules.shanghai_call:
+        return "these rules have no Shanghai declaration"
+    if not table_takes(state.table, state.rules, card):
+        return f"declaring Shanghai on {card}, which fits no meld on the table, is illegal (SPEC 4.8)"
+    return ""
+
+
+def shanghai_open_after(state: GameState, card: Card, declared: bool) -> bool:
+    """May Shanghai be called on ``card`` once it is discarded (``declared``: with the declaration)?
+    Where it is not declared and might have been."""
+    return not declared and not declaration_refusal(state, card)
+
+
+def call_refusal(state: GameState, seat: int) -> str:
+    """Why ``seat`` may not call Shanghai now, whatever the meld (empty if it may)."""
+    if not state.rules.shanghai_call:
+        return "these rules have no Shanghai call"
+    if state.phase != "draw" or not state.shanghai_open or not state.discard:
+        return "only an undeclared discard that fits a meld can be called, before the next player draws (SPEC 4.8)"
+    if seat >= len(state.hands):
+        return f"there is no seat {seat}"
+    if seat == state.discarder:
+        return "the discarder cannot call Shanghai on their own discard"
+    if len(state.hands[seat]) < 2:
+        return "a player holding a single card cannot call (SPEC 4.8)"
+    return ""
+
+
+def shanghai_option(state: GameState, meld: int, end: End | None) -> Meld | str:
+    """The meld the last discard makes on ``state.table[meld]``, or why it cannot go there."""
+    if not 0 <= meld < len(state.table):
+        return f"there is no meld {meld} on the table ({len(state.table)} melds)"
+    card = state.discard[-1]
+    target = state.table[meld].meld
+    options = fits(target, state.rules).get(card)
+    if not options:
+        return f"{card} does not fit {target.describe()}"
+    if end is None:
+        if len(options) > 1:
+            return f"{card} fits either end of {target.describe()}: say which end"
+        return options[0][1]
+    for option_end, new_meld in options:
+        if option_end == end:
+            return new_meld
+    return f"{card} does not fit the {end} end of {target.describe()}"
+
+
+def call_shanghai(state: GameState, action: CallShanghai) -> GameState:
+    """Call Shanghai on an undeclared discard that fits a meld (SPEC 4.8, 000, 001)."""
+    result = call_refusal(state, action.player) or shanghai_option(state, action.meld, action.end)
+    if isinstance(result, str):
+        raise IllegalAction(f"CallShanghai: {result}", action)
+    assert state.discarder is not None
+    seat = action.player
+    table = list(state.table)
+    table[action.meld] = TableMeld(owner=table[action.meld].owner, meld=result)
+    index, seed = pick(len(state.hands[seat]), state.seed)
+    given = state.hands[seat][index]
+    hands = list(state.hands)
+    caller = remove_card(hands[seat], given)
+    assert caller is not None
+    hands[seat] = caller
+    hands[state.discarder] = add_cards(hands[state.discarder], (given,))
+    return successor(state, table=tuple(table), hands=tuple(hands), discard=state.discard[:-1], seed=seed,
+                     upcard_live=False, shanghai_open=False, buy_requests=(), buy_withdrawn=())

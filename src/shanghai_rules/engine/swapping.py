@@ -1,0 +1,89 @@
+"""The wild swap (SPEC 4.7): replacing a wild in a meld on the table with the natural card it
+represents (for a set, any card of the set's rank), and taking the wild.
+
+Which melds' wilds may be swapped (``Rules.swap_from_runs``, ``swap_from_sets``), who
+may swap (``Rules.swap_eligibility``) and what the swap obliges (the freed wild must be
+played, ``swapped_wild_must_be_played``; a player not yet down must go down,
+``swap_forces_going_down``) are fields of the rules.  Where a meld holds several
+wilds, the swap frees the first one in the meld's arranged order that the card can
+replace **(ruling)**.
+"""
+
+from __future__ import annotations
+
+from ..actions import SwapWild
+from ..cards import Card
+from ..errors import IllegalAction
+from ..meld_value import Meld
+from ..rules import Rules
+from ..state import TableMeld
+from .hands import add_cards, holds, remove_card
+from .obligations import settle_owed
+from .position import Position, Turn
+
+__all__ = ["swap", "swapper_refusal"]
+
+
+def swapper_refusal(rules: Rules, down: bool, went_down: bool) -> str:
+    """Why a player who is ``down`` (and ``went_down`` this turn) may not swap wilds at all; empty if they may."""
+    who = rules.swap_eligibility
+    if who == "down_earlier_turn" and (not down or went_down):
+        return "only a player who went down on an earlier turn may swap a wild (000)"
+    if who == "down" and not down:
+        return "only a player who is down may swap a wild (002)"
+    if who == "not_down" and down:
+        return "only a player not yet down may swap a wild under these rules"
+    return ""
+
+
+def _meld_refusal(rules: Rules, meld: Meld) -> str:
+    """Why wilds of ``meld`` may not be swapped under ``rules``; empty if they may."""
+    if meld.kind == "run" and not rules.swap_from_runs:
+        return "wilds in runs cannot be swapped under these rules"
+    if meld.kind == "set" and not rules.swap_from_sets:
+        return "wilds in sets are never swapped under these rules (000, 002)"
+    return ""
+
+
+def freed_index(meld: Meld, card: Card) -> int:
+    """Where in ``meld`` the wild is that ``card`` replaces: the first wild that stands for it; -1 if none."""
+    for i in range(len(meld.cards)):
+        if meld.is_natural_at(i):
+            continue
+        if meld.kind == "run":
+            if meld.stands_for(i) is card:
+                return i
+        elif meld.rank is not None and card.rank == meld.rank:
+            return i
+    return -1
+
+
+def swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
+    """The position after ``action``, or IllegalAction saying why it is not allowed (before the
+    no-trap judgement, which :mod:`~shanghai_rules.engine.plays` adds)."""
+    rules = turn.rules
+    if action.meld >= len(pos.table):
+        raise IllegalAction(f"SwapWild: there is no meld {action.meld} on the table ({len(pos.table)} melds)", action)
+    target = pos.table[action.meld]
+    meld = target.meld
+    refusal = _meld_refusal(rules, meld) or swapper_refusal(rules, pos.down, pos.went_down)
+    if refusal:
+        raise IllegalAction(f"SwapWild: {refusal}", action)
+    card = action.card
+    if not holds(pos.hand, card):
+        raise IllegalAction(f"SwapWild: {card} is not in seat {turn.player}'s hand", action)
+    index = freed_index(meld, card)
+    if index < 0:
+        raise IllegalAction(f"SwapWild: no wild in {meld.describe()} stands for {card}; a wild is swapped only "
+                            f"for the natural card it represents (SPEC 4.7)", action)
+    freed = meld.cards[index]
+    # the natural card the wild stood for, in its place: the meld stays well formed
+    new_meld = Meld(meld.kind, (*meld.cards[:index], card, *meld.cards[index + 1:]), meld.rank, meld.suit, meld.start)
+    table = (*pos.table[:action.meld], TableMeld(target.owner, new_meld), *pos.table[action.meld + 1:])
+    held = remove_card(pos.hand, card)
+    assert held is not None
+    owed = settle_owed(pos.owed, (card,))  # the card given to the table may itself be an owed wild
+    if rules.swapped_wild_must_be_played:
+        owed = (*owed, freed)
+    must = pos.must_go_down or (rules.swap_forces_going_down and not pos.down)
+    return Position(add_cards(held, (freed,)), table, pos.down, pos.went_down, owed, must, pos.played_wild)

@@ -1,0 +1,311 @@
+"""Arranging an unordered group of cards as a meld (SPEC 5: "a group given as a plain
+sequence of cards is always read as unordered").
+
+A group is sorted once into three piles: the cards that can stand only for
+themselves (*fixed*: neither jokers nor wild 2s), the wild 2s, and the jokers.
+Fixed cards of two ranks are no set and fixed cards of two suits no run, so
+most groups are judged as one kind only.
+
+* A set puts its naturals first (by suit), then its wilds.
+* A run is read in every way its naturals allow (an ace high or low, a wild 2
+  of its suit natural in its own place or wild) and the reading with the most
+  naturals wins, placed as high as it can go **(ruling**: a wild that could go
+  at either end takes the high end); wilds fill the gaps, kept apart where the
+  rules say so.
+
+Every meld arranged here keeps the rules of :mod:`~shanghai_rules.meld_validation`
+by construction: the limits it asks are those of :mod:`~shanghai_rules.wild_limits`.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Final
+
+from .cards import ACE, JOKER, Card, Suit, rank_name
+from .meld_validation import ADJACENT_WILDS
+from .meld_value import Meld, MeldCheck, MeldKind, position_card
+from .rules import Rules
+from .wild_limits import wild_limits
+
+__all__ = ["arrange_group"]
+
+_by_suit: Final = operator.attrgetter("suit")
+
+
+def _piles(cards: Sequence[Card], rules: Rules) -> tuple[list[Card], list[Card], list[Card]] | str:
+    """The group sorted into fixed cards, wild 2s and jokers, or why it is not a group of cards."""
+    fixed: list[Card] = []
+    twos: list[Card] = []
+    jokers: list[Card] = []
+    for card in cards:
+        if not isinstance(card, Card):
+            return f"{card!r} is not a Card"
+        if card.rank == JOKER:
+            jokers.append(card)
+        elif card.rank == 2 and rules.wild_twos:
+            twos.append(card)
+        else:
+            fixed.append(card)
+    return fixed, twos, jokers
+
+
+def arrange_group(cards: Sequence[Card], rules: Rules, kind: MeldKind | None, min_length: int | None) -> MeldCheck:
+    """:func:`~shanghai_rules.melds.check_meld` of a plain group: its best arrangement, or why it has none."""
+    piles = _piles(cards, rules)
+    if isinstance(piles, str):
+        return MeldCheck(False, kind, None, piles)
+    fixed, twos, jokers = piles
+    same_rank = len({card.rank for card in fixed}) <= 1
+    same_suit = len({card.suit for card in fixed}) <= 1
+    set_length = rules.min_set_length if min_length is None else min_length
+    run_length = rules.min_run_length if min_length is None else min_length
+    if kind == "set" or (kind is None and len(fixed) > 1 and same_rank):
+        # two naturals of one rank are never a run: same suit repeats a place, else the suits differ
+        if not same_rank:
+            return MeldCheck(False, "set", None, _mixed_ranks_reason(fixed))
+        return _verdict("set", _arrange_set(fixed, twos, jokers, rules, set_length))
+    if kind == "run" or len(fixed) > 1:
+        if kind is None and not same_suit:
+            return MeldCheck(False, None, None, _mixed_group_reason(fixed))
+        return _verdict("run", _arrange_run(fixed, twos, jokers, rules, run_length, same_suit))
+    return _either_kind(fixed, twos, jokers, rules, set_length, run_length)
+
+
+def _verdict(kind: MeldKind, found: Meld | str) -> MeldCheck:
+    if isinstance(found, str):
+        return MeldCheck(False, kind, None, found)
+    return MeldCheck(True, kind, found)
+
+
+def _either_kind(fixed: list[Card], twos: list[Card], jokers: list[Card], rules: Rules, set_length: int,
+                 run_length: int) -> MeldCheck:
+    """A group with at most one natural, which may be either kind: the reading with more naturals
+    wins, a run a tie; a set of 2s keeps every 2 natural, a run at most one."""
+    as_set = _arrange_set(fixed, twos, jokers, rules, set_length)
+    if not fixed and len(twos) > 1 and isinstance(as_set, Meld):
+        return MeldCheck(True, "set", as_set)
+    as_run = _arrange_run(fixed, twos, jokers, rules, run_length, True)
+    if isinstance(as_set, Meld) and isinstance(as_run, Meld):
+        set_naturals = len(as_set.cards) - len(as_set.wild_indices())
+        run_naturals = len(as_run.cards) - len(as_run.wild_indices())
+        chosen = as_set if set_naturals > run_naturals else as_run
+        return MeldCheck(True, chosen.kind, chosen)
+    if isinstance(as_set, Meld):
+        return MeldCheck(True, "set", as_set)
+    if isinstance(as_run, Meld):
+        return MeldCheck(True, "run", as_run)
+    assert isinstance(as_set, str)
+    return MeldCheck(False, "set" if fixed else None, None, as_set)
+
+
+def _mixed_group_reason(fixed: Sequence[Card]) -> str:
+    """Why cards of several ranks and several suits make no meld, naming the odd ones out
+    of the commonest suit when most of the cards share one."""
+    suits: dict[object, int] = {}
+    for card in fixed:
+        suits[card.suit] = suits.get(card.suit, 0) + 1
+    suit, count = max(suits.items(), key=lambda item: item[1])
+    if 2 * count > len(fixed) and isinstance(suit, Suit):
+        odd = " ".join(str(card) for card in fixed if card.suit is not suit)
+        return (f"neither a set (cards of one rank) nor a run: a run's cards must all be of one suit, "
+                f"and {odd} {'is' if ' ' not in odd else 'are'} not {suit.name.lower()}")
+    return "neither a set (cards of one rank) nor a run (cards of one suit in sequence)"
+
+
+def _mixed_ranks_reason(fixed: Sequence[Card]) -> str:
+    first = fixed[0].rank
+    other = next(card.rank for card in fixed if card.rank != first)
+    return f"a set's cards must all be of one rank: {rank_name(first)} and {rank_name(other)} differ"
+
+
+def _arrange_set(fixed: list[Card], twos: list[Card], jokers: list[Card], rules: Rules, min_length: int
+                 ) -> Meld | str:
+    """The set of ``fixed`` cards (all of one rank), wild 2s and jokers: naturals first, or why not."""
+    n = len(fixed) + len(twos) + len(jokers)
+    if n < min_length:
+        return f"a set needs at least {min_length} cards, not {n}"
+    rank: int | None
+    if fixed:
+        rank = fixed[0].rank
+        naturals = sorted(fixed, key=_by_suit)
+        wilds = sorted(twos, key=_by_suit) + jokers
+    elif twos:
+        rank = 2  # a set of 2s: the 2s stand for themselves
+        naturals = sorted(twos, key=_by_suit)
+        wilds = jokers
+    else:
+        rank = None  # wilds only: the set has no rank until a natural joins it
+        naturals = []
+        wilds = jokers
+    reason = wild_limits(rules).reason(len(wilds), n - len(wilds))
+    if reason:
+        return reason
+    return Meld("set", tuple(naturals + wilds), rank=rank)
+
+
+def _arrange_run(fixed: list[Card], twos: list[Card], jokers: list[Card], rules: Rules, min_length: int,
+                 same_suit: bool) -> Meld | str:
+    """The best run of these cards (see :class:`_RunReadings`), or why there is none."""
+    n = len(fixed) + len(twos) + len(jokers)
+    if n < min_length:
+        return f"a run needs at least {min_length} cards, not {n}"
+    if n > 13:
+        return "a run holds at most 13 cards: it cannot hold a low ace and a high ace both"
+    if fixed:
+        if not same_suit:
+            first = fixed[0]
+            other = next(card for card in fixed if card.suit is not first.suit)
+            return f"a run's cards must all be of one suit: {first} and {other} differ"
+        suit = fixed[0].suit
+        assert suit is not None
+        return _RunReadings(fixed, twos, jokers, suit, rules).best()
+    # only wilds: a wild 2 standing in its own place can give the run its suit
+    suits = sorted({card.suit for card in twos if card.suit is not None})
+    if not suits:
+        return "a run needs at least one natural card"
+    best: Meld | None = None
+    best_key = (-1, -1)
+    reason = ""
+    for suit in suits:
+        found = _RunReadings(fixed, twos, jokers, suit, rules).best()
+        if isinstance(found, str):
+            reason = reason or found
+            continue
+        key = (len(found.cards) - len(found.wild_indices()), found.start)
+        if key > best_key:
+            best_key, best = key, found
+    return best if best is not None else reason
+
+
+class _RunReadings:
+    """The readings of a group as a run of ``suit``, and the best legal one: most naturals, then
+    placed highest.
+
+    ``fixed`` are the cards that cannot be wild (all of ``suit``); ``twos`` are wild
+    2s, of which one of ``suit`` may stand in its own place.  Each reading (an ace
+    high or low, the own 2 natural or wild) fixes the naturals' positions; the wilds
+    fill the gaps, and the run is placed as high as the naturals, the ace and the
+    wild limits allow.  Where no reading is legal, the reason kept is, in order of
+    preference: a reading that fits but breaks a wild rule, else the first reading
+    too long for the group, else that there is no natural at all.
+    """
+
+    def __init__(self, fixed: list[Card], twos: list[Card], jokers: list[Card], suit: Suit, rules: Rules) -> None:
+        self.rules = rules
+        self.suit = suit
+        self.n = len(fixed) + len(twos) + len(jokers)
+        self.jokers = jokers
+        self.twos = sorted(twos, key=_by_suit)
+        self.own_two = next((card for card in twos if card.suit is suit), None)
+        self.repeat = ""  # a card the group holds twice (no reading takes it)
+        self.by_rank: dict[int, Card] = {}
+        for card in fixed:
+            if card.rank in self.by_rank:
+                self.repeat = ("a run holds at most one ace: an ace ends the run, high or low" if card.rank == ACE
+                               else f"a run cannot hold {card} twice; a card joins a run only at its ends")
+                break
+            self.by_rank[card.rank] = card
+        self.ace = self.by_rank.pop(ACE, None)
+        self.best_key = (-1, -1)
+        self.found: Meld | None = None
+        self.rule_reason = ""
+        self.span_reason: str | tuple[int, int] = ""
+
+    def readings(self) -> Iterator[tuple[int, bool]]:
+        """Each reading: (the ace's position, 0 without an ace; whether the own 2 stands natural)."""
+        aces = ((14, 1) if self.rules.ace_low else (14,)) if self.ace is not None else (0,)
+        for ace_position in aces:
+            for use_two in (True, False) if self.own_two is not None else (False,):
+                yield ace_position, use_two
+
+    def best(self) -> Meld | str:
+        """The best legal run, or why there is none."""
+        if self.repeat:
+            return self.repeat
+        for ace_position, use_two in self.readings():
+            self._try(ace_position, use_two)
+        if self.found is not None:
+            return self.found
+        if self.rule_reason:
+            return self.rule_reason
+        if isinstance(self.span_reason, tuple):
+            return self._too_long(*self.span_reason)
+        return self.span_reason or "a run needs at least one natural card"
+
+    def _try(self, ace_position: int, use_two: bool) -> None:
+        """Weigh one reading, keeping it if it is legal and beats the best so far."""
+        naturals = len(self.by_rank) + (self.ace is not None) + use_two
+        if naturals == 0:
+            return
+        ranks = list(self.by_rank) + ([ace_position] if self.ace is not None else []) + ([2] if use_two else [])
+        lo, hi = min(ranks), max(ranks)
+        n = self.n
+        top = min(lo, 15 - n)  # the highest start that keeps every natural in the run
+        if (naturals, top) <= self.best_key:
+            return  # cannot beat the reading already found
+        if hi - lo + 1 > n:
+            if self.ace is not None and not self.rules.ace_low and hi == 14 and max(self.by_rank, default=1) <= n:
+                self.span_reason = self.span_reason or "aces are high only under these rules: A-2-3-4 is not a run"
+            else:
+                self.span_reason = self.span_reason or (lo, hi)
+            return
+        limit = wild_limits(self.rules).reason(n - naturals, naturals)
+        if limit:
+            self.rule_reason = self.rule_reason or limit
+            return
+        positions, wilds = self._placed(ace_position, use_two)
+        lowest = 1 if self.rules.ace_low else 2
+        # as high as possible; lower only to keep wilds apart
+        for start in range(top, max(lowest, hi - n + 1) - 1, -1):
+            arranged = _fill(start, n, positions, wilds, self.rules.run_wilds_apart)
+            if arranged is None:
+                self.rule_reason = self.rule_reason or ADJACENT_WILDS
+                continue
+            if (naturals, start) > self.best_key:
+                self.best_key = (naturals, start)
+                self.found = Meld("run", arranged, suit=self.suit, start=start)
+            return
+
+    def _placed(self, ace_position: int, use_two: bool) -> tuple[dict[int, Card], list[Card]]:
+        """The naturals of a reading by position, and the wilds that fill its gaps (2s, then jokers)."""
+        positions = dict(self.by_rank)
+        wilds = list(self.twos)
+        if self.ace is not None:
+            positions[ace_position] = self.ace
+        if use_two:
+            assert self.own_two is not None
+            positions[2] = self.own_two
+            wilds.remove(self.own_two)
+        return positions, wilds + self.jokers
+
+    def _too_long(self, lo: int, hi: int) -> str:
+        if _wraps(self.by_rank.keys() | ({ACE} if self.ace is not None else set()), self.n):
+            return "an ace ends a run: a run cannot wrap round from the ace (Q-K-A-2)"
+        return (f"{position_card(lo, self.suit)} to {position_card(hi, self.suit)} needs "
+                f"{hi - lo + 1} cards in a row but the group has {self.n}")
+
+
+def _wraps(ranks: Iterable[int], n: int) -> bool:
+    """True if natural cards of these ranks would make a run of ``n`` cards only by wrapping round (K-A-2)."""
+    places = {rank - 2 for rank in ranks}  # 2 -> 0 ... K -> 11, A -> 12, on a circle of 13
+    # the windows of n places that hold K (11), A (12) and 2 (0)
+    return any(all((place - first) % 13 < n for place in places) for first in range(14 - n, 12))
+
+
+def _fill(start: int, n: int, positions: dict[int, Card], wilds: list[Card], apart: bool) -> tuple[Card, ...] | None:
+    """The run from ``start``: naturals at their positions, wilds in the gaps (None if wilds touch)."""
+    out: list[Card] = []
+    taken = 0
+    last_wild = -2
+    for position in range(start, start + n):
+        card = positions.get(position)
+        if card is None:
+            if apart and last_wild == position - 1:
+                return None
+            last_wild = position
+            card = wilds[taken]
+            taken += 1
+        out.append(card)
+    return tuple(out)

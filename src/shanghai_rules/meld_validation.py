@@ -1,0 +1,139 @@
+"""Judging an arranged meld, card by card: the rules of sets and runs (SPEC 2, 3, 4.3).
+
+* A **set** is at least ``Rules.min_set_length`` cards, each of the set's rank
+  or a wild; a set of wilds only has no rank until a natural joins it.
+* A **run** is at least ``Rules.min_run_length`` and at most 13 cards of one
+  suit in consecutive positions, each the card of its position or a wild; it
+  holds at least one natural; an ace ends it (a low ace only where
+  ``Rules.ace_low``), so it never wraps.
+* Both keep the wild limits of :mod:`~shanghai_rules.wild_limits`.
+
+:func:`meld_reason` is the one judgement of an arranged meld; :func:`~shanghai_rules.melds.check_meld`
+and the engine ask it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .cards import ACE, JOKER, Card, Suit, rank_name
+from .meld_value import Meld, position_card
+from .rules import Rules
+from .wild_limits import wild_limits
+
+__all__ = ["ADJACENT_WILDS", "meld_reason", "run_reason", "set_reason", "shape_reason"]
+
+ADJACENT_WILDS: Final = "two wilds may not stand next to each other in a run under these rules"
+_SET_RANKS: Final = frozenset(range(2, ACE + 1))
+
+
+def shape_reason(meld: Meld) -> str:
+    """Why ``meld`` is not a well-formed meld value at all (empty when it is).
+
+    Guards the judgement of a caller-built :class:`~shanghai_rules.meld_value.Meld`
+    against values of the wrong type, so that such a meld is refused with a reason, not a crash.
+    """
+    kind = meld.kind
+    if kind != "set" and kind != "run":
+        return f"{kind!r} is not a kind of meld: use 'set' or 'run'"
+    cards = meld.cards
+    if not isinstance(cards, (tuple, list)):
+        return f"a meld's cards must be a tuple of cards, not {cards!r}"
+    for card in cards:
+        if not isinstance(card, Card):
+            return f"{card!r} is not a Card"
+    if kind == "set":
+        if meld.rank is not None and (type(meld.rank) is not int or meld.rank not in _SET_RANKS):
+            return f"a set's rank must be 2-14 (or None for a set of wilds only), not {meld.rank!r}"
+        if meld.suit is not None or meld.start != 0:
+            return "a set has a rank, and no suit or start (suit None, start 0)"
+        return ""
+    if not isinstance(meld.suit, Suit):
+        return "a run needs a suit"
+    if type(meld.start) is not int:
+        return f"a run's start must be a whole number (1 = low ace … 14 = high ace), not {meld.start!r}"
+    if meld.rank is not None:
+        return "a run has a suit and a start, and no rank (rank None)"
+    return ""
+
+
+def set_reason(meld: Meld, rules: Rules, min_length: int, laid_off: bool = False) -> str:
+    """Why the well-formed set ``meld`` breaks a rule of sets (empty if it does not)."""
+    cards = meld.cards
+    if len(cards) < min_length:
+        return f"a set needs at least {min_length} cards, not {len(cards)}"
+    rank = meld.rank
+    wild_twos = rules.wild_twos
+    wilds = 0
+    for card in cards:
+        r = card.rank
+        if r == rank and r != JOKER:
+            continue
+        if r == JOKER or (r == 2 and wild_twos):
+            wilds += 1
+            continue
+        if rank is None:
+            return f"a set of wilds only cannot hold {card}: give the set its rank"
+        return f"a set's cards must all be of one rank: {card} is not a {rank_name(rank)}"
+    return wild_limits(rules).reason(wilds, len(cards) - wilds, laid_off=laid_off)
+
+
+def _run_span_reason(meld: Meld, rules: Rules, min_length: int) -> str:
+    """Why the run's length and place break the rules of runs (empty if they do not)."""
+    n = len(meld.cards)
+    if n < min_length:
+        return f"a run needs at least {min_length} cards, not {n}"
+    if n > 13:
+        return "a run holds at most 13 cards: it cannot hold a low ace and a high ace both"
+    if meld.suit is None:
+        return "a run needs a suit"
+    start = meld.start
+    if start < (1 if rules.ace_low else 2):
+        if start == 1:
+            return "aces are high only under these rules: A-2-3-4 is not a run"
+        return "a run cannot go below the ace"
+    if start + n - 1 > 14:
+        return "an ace ends a run: a run cannot wrap round from the ace (Q-K-A-2)"
+    return ""
+
+
+def run_reason(meld: Meld, rules: Rules, min_length: int, laid_off: bool = False) -> str:
+    """Why the well-formed run ``meld`` breaks a rule of runs (empty if it does not)."""
+    reason = _run_span_reason(meld, rules, min_length)
+    if reason:
+        return reason
+    suit = meld.suit
+    assert suit is not None
+    cards = meld.cards
+    wild_twos = rules.wild_twos
+    apart = rules.run_wilds_apart
+    wilds = 0
+    last_wild = -2
+    for i, card in enumerate(cards):
+        position = meld.start + i
+        if card is position_card(position, suit):
+            continue
+        if card.rank == JOKER or (card.rank == 2 and wild_twos):
+            if apart and last_wild == i - 1:
+                return ADJACENT_WILDS
+            last_wild = i
+            wilds += 1
+            continue
+        if card.suit is not suit:
+            return f"a run's cards must all be of one suit: {card} is not a {suit.name.lower()[:-1]}"
+        return f"{card} cannot stand where {position_card(position, suit)} belongs in this run"
+    if wilds == len(cards):
+        return "a run needs at least one natural card"
+    return wild_limits(rules).reason(wilds, len(cards) - wilds, laid_off=laid_off)
+
+
+def meld_reason(meld: Meld, rules: Rules, min_length: int | None = None, laid_off: bool = False) -> str:
+    """Why the arranged ``meld`` is not legal under ``rules`` (empty when it is): the one judgement
+    of an arranged meld.  ``min_length`` overrides the rules' minimum (a contract may ask for
+    more); ``laid_off``: the meld has grown by lay-offs (see :meth:`WildLimits.reason`)."""
+    reason = shape_reason(meld)
+    if reason:
+        return reason
+    if meld.kind == "set":
+        return set_reason(meld, rules, rules.min_set_length if min_length is None else min_length, laid_off)
+    return run_reason(meld, rules, rules.min_run_length if min_length is None else min_length, laid_off)

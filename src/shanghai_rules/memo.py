@@ -1,0 +1,121 @@
+"""The library's one memo: bounded tables of answers that come back, keyed by content.
+
+A game asks the same questions turn after turn: which cards fit a meld that
+stays on the table, what a contract's bounds are under one set of rules, which
+actions a seat may take in the draw phase.  Their answers are pure functions of
+values (rules, melds, cards, seats), so they are kept here, keyed by those
+values themselves, never by the identity of an object or by "the last one
+asked": two games played in turns, or a thousand tables on one server, find
+their answers side by side and never evict each other's while there is room.
+
+Everything remembered lives in one object, :data:`MEMO`, owned by the engine
+(:func:`~shanghai_rules.engine.clear_caches` empties it).  It is made of named
+:class:`MemoTable` values, each bounded: a table holds at most
+:attr:`MemoTable.limit` entries in each of two generations, so at most twice
+that, and its keys and values are values of bounded size (a meld, a hand, a
+rules value).  When the young generation fills, it becomes the old one and the
+old one is dropped; an answer found in the old generation is moved back to the
+young one, so what is in use stays (a cheap approximation of "least recently
+used").
+
+Safe from any number of threads: every operation is one dictionary read or
+write, or the exchange of the two generations in one assignment; answers are
+pure, so two threads that race to fill the same entry store equal values, and
+an entry lost in the exchange is only worked out again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, Final, Generic, TypeVar
+
+__all__ = ["MEMO", "Memo", "MemoTable"]
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+#: Entries per generation of a table, unless the table says otherwise.
+DEFAULT_LIMIT: Final = 1 << 14
+
+
+class MemoTable(Generic[K, V]):
+    """One bounded table of the memo: answers by key, in two generations of at most ``limit`` entries."""
+
+    __slots__ = ("_old", "_young", "limit", "name")
+
+    def __init__(self, name: str, limit: int = DEFAULT_LIMIT) -> None:
+        self.name = name
+        """What the table holds (for the reader and for :meth:`Memo.sizes`)."""
+        self.limit = limit
+        """The most entries in each generation."""
+        self._young: dict[K, V] = {}
+        self._old: dict[K, V] = {}
+
+    def get(self, key: K) -> V | None:
+        """The answer kept for ``key``, or ``None``."""
+        found = self._young.get(key)
+        if found is None:
+            found = self._old.get(key)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key: K, value: V) -> V:
+        """Keep ``value`` as the answer for ``key``; returns it."""
+        young = self._young
+        if len(young) >= self.limit:
+            self._old, self._young = young, {}
+            young = self._young
+        young[key] = value
+        return value
+
+    def answer(self, key: K, work: Callable[[K], V]) -> V:
+        """The answer for ``key``: the one kept, or ``work(key)``, kept."""
+        found = self._young.get(key)
+        if found is None:
+            found = self.get(key)
+            if found is None:
+                found = self.put(key, work(key))
+        return found
+
+    def __len__(self) -> int:
+        return len(self._young) + len(self._old)
+
+    def clear(self) -> None:
+        """Forget every answer."""
+        self._young, self._old = {}, {}
+
+
+class Memo:
+    """The named tables of the memo (see the module docs).  Tables are made when first asked for,
+    by their name and limit; :meth:`clear` empties every one."""
+
+    __slots__ = ("_tables",)
+
+    def __init__(self) -> None:
+        self._tables: dict[str, MemoTable[Any, Any]] = {}
+
+    def table(self, name: str, limit: int = DEFAULT_LIMIT) -> MemoTable[Any, Any]:
+        """The table called ``name`` (made with ``limit`` the first time it is asked for).  Each
+        module that remembers answers asks for its tables once, as it is imported."""
+        found = self._tables.get(name)
+        if found is None:
+            found = self._tables.setdefault(name, MemoTable(name, limit))
+        return found
+
+    def clear(self) -> None:
+        """Empty every table."""
+        for table in list(self._tables.values()):
+            table.clear()
+
+    def sizes(self) -> dict[str, int]:
+        """How many answers each table holds now."""
+        return {name: len(table) for name, table in self._tables.items()}
+
+    def bound(self) -> int:
+        """The most answers the memo can hold: twice each table's limit, summed."""
+        return sum(2 * table.limit for table in self._tables.values())
+
+
+MEMO: Final = Memo()
+"""The memo the engine and the validators share."""

@@ -1,0 +1,52 @@
+"""Penalties: what the cards still in a hand cost when a round ends (SPEC 3 "card values", 4.11).
+
+Each card costs what ``Rules.card_values`` lists for its rank (the joker last);
+where 2s are wild and ``Rules.wild_two_value`` is set, a 2 costs that instead.
+:func:`card_value` is the one statement of this rule; the engine's scoring and
+the check of a loaded document both ask it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import JOKER, Card, CardError, _card_group
+from .rules import Rules, RulesError
+
+__all__ = ["card_value", "hand_penalty", "penalty"]
+
+
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules: {rules!r} is not a Rules")
+
+
+def penalty(card: Card, rules: Rules) -> int:
+    """What ``card`` costs under ``rules`` (the one statement of the rule; the caller has checked its arguments)."""
+    if card.rank == JOKER:
+        return rules.card_values[13]
+    if card.rank == 2 and rules.wild_twos and rules.wild_two_value is not None:
+        return rules.wild_two_value
+    return rules.card_values[card.rank - 2]
+
+
+def card_value(card: Card, rules: Rules) -> int:
+    """The penalty value of one card under ``rules``."""
+    _check_rules(rules)
+    if not isinstance(card, Card):
+        raise CardError(f"card: {card!r} is not a Card")
+    return penalty(card, rules)
+
+
+def hand_penalty(cards: Iterable[Card], rules: Rules) -> int:
+    """The penalty points of the cards still in a hand when a round ends.
+
+    >>> import shanghai_rules as sr
+    >>> sr.hand_penalty(sr.parse_cards("4C 8D KH JK"), sr.PAGAT7)
+    75
+    """
+    _check_rules(rules)
+    group = _card_group(cards)
+    if isinstance(group, str):
+        raise CardError(f"hand_penalty: {group}")
+    return sum(penalty(card, rules) for card in group)

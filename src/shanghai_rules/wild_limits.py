@@ -1,0 +1,137 @@
+"""The wild limits: how many wilds a meld may hold, and where (SPEC 3, "wilds per meld").
+
+One value, :class:`WildLimits`, derived from a :class:`~shanghai_rules.rules.Rules`
+by :func:`wild_limits`, states every rule about wilds in melds once:
+
+* **by count**: at most ``Rules.max_wilds_per_meld`` wilds in any meld, and at
+  most what ``Rules.max_wilds_by_length`` gives a meld of its length;
+* **by naturals**: no more wilds than naturals (``Rules.wilds_at_most_naturals``);
+* **apart**: no two wilds side by side in a run (``Rules.run_wilds_apart``);
+* **when**: the count and naturals limits hold at every lay-off too, unless
+  ``Rules.wild_limits_on_lay_off`` is false, when they are judged only as a
+  contract is laid down; the apart rule always holds.
+
+Melds (:mod:`~shanghai_rules.melds`), contracts and their search
+(:mod:`~shanghai_rules.contracts`, :mod:`~shanghai_rules.contract_bounds`) and the
+engine's plays all ask this value, and nothing else, what the limits allow.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from .memo import MEMO
+from .rules import Rules
+
+__all__ = ["WildLimits", "wild_limits"]
+
+
+@attrs.frozen
+class WildLimits:
+    """Every limit on wilds in melds under one set of rules (see the module docs)."""
+
+    most_per_meld: int | None
+    """At most this many wilds in any meld (``None``: no such limit)."""
+    by_length: tuple[tuple[int, int], ...] | None
+    """``(length, most_wilds)`` steps: a meld may hold the number paired with the longest listed
+    length it reaches, and none if it is shorter than every listed length (``None``: no such limit)."""
+    at_most_naturals: bool
+    """A meld may hold no more wilds than naturals."""
+    apart_in_runs: bool
+    """No two wilds may stand next to each other in a run."""
+    on_lay_off: bool
+    """The count and naturals limits hold at every lay-off, not only when a contract is laid down."""
+
+    @classmethod
+    def of(cls, rules: Rules) -> WildLimits:
+        """The limits of ``rules`` (:func:`wild_limits` remembers them)."""
+        return cls(rules.max_wilds_per_meld, rules.max_wilds_by_length, rules.wilds_at_most_naturals,
+                   rules.run_wilds_apart, rules.wild_limits_on_lay_off)
+
+    def most(self, length: int) -> int | None:
+        """The most wilds a meld of ``length`` cards may hold by count (``None``: no limit by count)."""
+        limit = self.most_per_meld
+        if self.by_length is not None:
+            by_length = 0
+            for reach, most in self.by_length:
+                if length >= reach:
+                    by_length = most
+            if limit is None or by_length < limit:
+                limit = by_length
+        return limit
+
+    def reason(self, wilds: int, naturals: int, *, laid_off: bool = False) -> str:
+        """Why a meld of ``wilds`` wilds and ``naturals`` naturals breaks the count or naturals limits
+        (empty if it does not).  ``laid_off``: the meld has grown by lay-offs, where these limits
+        hold only if :attr:`on_lay_off`.  The one statement of these two limits."""
+        if not wilds or (laid_off and not self.on_lay_off):
+            return ""
+        limit = self.most(wilds + naturals)
+        if limit is not None and wilds > limit:
+            if limit != self.most_per_meld:
+                many = "no wilds" if limit == 0 else "one wild" if limit == 1 else f"{limit} wilds"
+                return f"a meld of {wilds + naturals} cards may hold at most {many} under these rules"
+            if limit == 0:
+                return "a meld may hold no wilds under these rules"
+            if limit == 1:
+                return "a meld may hold at most one wild under these rules"
+            return f"a meld may hold at most {limit} wilds under these rules"
+        if self.at_most_naturals and wilds > naturals:
+            return (f"a meld may hold no more wilds than naturals under these rules "
+                    f"({wilds} wilds, {naturals} naturals)")
+        return ""
+
+    def allows(self, wilds: int, naturals: int) -> bool:
+        """May a meld hold ``wilds`` wilds and ``naturals`` naturals, by count and by naturals?"""
+        limit = self.most(wilds + naturals)
+        if limit is not None and wilds > limit:
+            return False
+        return not (self.at_most_naturals and wilds > naturals)
+
+    @property
+    def depends_on_length(self) -> bool:
+        """Does the count limit change with a meld's length?"""
+        return self.by_length is not None
+
+    @property
+    def counts_lay_offs(self) -> bool:
+        """Does some count or naturals limit hold when a card is laid off?"""
+        return self.on_lay_off and (self.most_per_meld is not None or self.at_most_naturals
+                                    or self.by_length is not None)
+
+    def most_by_length(self, longest: int) -> tuple[int | None, ...]:
+        """:meth:`most` of every length from 0 to ``longest``, by length."""
+        return tuple(self.most(length) for length in range(longest + 1))
+
+    def regular(self, longest: int) -> bool:
+        """Does the count limit rise by at most one wild per card, up to melds of ``longest`` cards?
+        (Where it does, a meld longer than a contract asks for never holds more wilds than it needs.)"""
+        counted = [most for most in self.most_by_length(longest) if most is not None]
+        return all(b - a <= 1 for a, b in zip(counted, counted[1:]))
+
+    def grows_beyond(self, length: int) -> bool:
+        """Would a meld of ``length`` cards have room for more wilds by count were it longer?"""
+        if self.by_length is None:
+            return False
+        now = self.most(length)
+        if now is None:
+            return False
+        longest = self.by_length[-1][0]  # from this length on, the limit stays as it is
+        for longer in range(length + 1, max(length + 1, longest) + 1):
+            limit = self.most(longer)
+            if limit is None or limit > now:
+                return True
+        return False
+
+
+_LIMITS: Final = MEMO.table("wild limits by rules", 256)
+
+
+def wild_limits(rules: Rules) -> WildLimits:
+    """The :class:`WildLimits` of ``rules`` (remembered in the memo, by the rules)."""
+    found: WildLimits | None = _LIMITS.get(rules)
+    if found is None:
+        found = _LIMITS.put(rules, WildLimits.of(rules))
+    return found
