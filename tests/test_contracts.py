@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 import shanghai_rules as sr
 import shanghai_rules.contract_bounds as contract_bounds
-import shanghai_rules.contracts as contracts_module
+import shanghai_rules.contract_search as contract_search
+from shanghai_rules.contract_sets import sets_knapsack
+from shanghai_rules.memo import MEMO
 from contract_oracle import oracle_find, oracle_layouts
 from shanghai_rules.rules import Contract
 
@@ -698,10 +700,9 @@ def test_the_quick_bounds_never_reject_a_hand_that_holds_a_layout(name: str, dat
     rules = BOUND_RULES[name]
     round_number = data.draw(st.integers(1, rules.rounds), label="round")
     hand = data.draw(planted_hands(rules, round_number, (0, 6)), label="hand")
-    with_bounds = sr.find_contract(hand, rules, round_number)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(contracts_module._Search, "_hopeless", lambda self, slot=0, suit=0: False)
-        without = sr.find_contract(hand, rules, round_number)
+    contract = rules.contract(round_number)
+    with_bounds = next(contract_search.ContractSearch(hand, rules, contract).layouts(), None)
+    without = next(contract_search.ContractSearch(hand, rules, contract, bounds=False).layouts(), None)
     assert with_bounds == without, sr.format_cards(hand)
 
 
@@ -719,22 +720,22 @@ def test_contracts_with_the_same_runs_share_the_run_bounds_answers(name: str, da
     assume(contract.runs)
     other = attrs.evolve(contract, sets=(contract.sets + 1) % 3)
     hand = data.draw(planted_hands(rules, round_number, (0, 6)), label="hand")
-    search = contracts_module._Search(hand, rules, contract)
+    search = contract_search.ContractSearch(hand, rules, contract)
     pools = range(search.wfree + 2)
 
     def answers(bound: contract_bounds.ContractBound) -> list[int | None]:
         # (an answer above the pool says only that the runs cannot be made: compared as such)
         return [cost if (cost := bound.runs_cost(search.counts, pool)) <= pool else None for pool in pools]
 
-    contract_bounds.clear_bounds()
+    MEMO.clear()
     alone = answers(contract_bounds.contract_bound(rules, contract))
-    contract_bounds.clear_bounds()
+    MEMO.clear()
     for other_rules in BOUND_RULES.values():
         answers(contract_bounds.ContractBound(other_rules, contract))
     filler = contract_bounds.contract_bound(rules, other)
     answers(filler)
     bound = contract_bounds.contract_bound(rules, contract)
-    assert bound._costs is filler._costs
+    assert bound.costs_key == filler.costs_key
     assert answers(bound) == alone, sr.format_cards(hand)
 
 
@@ -751,7 +752,7 @@ def test_run_bounds_share_answers_only_where_every_answer_is_the_same() -> None:
     pairs = 0
     for x, first in enumerate(bounds):
         for second in bounds[x + 1:]:
-            if first._costs is not second._costs:
+            if first.costs_key != second.costs_key:
                 continue
             pairs += 1
             cap = min(first.runs, 3)
@@ -810,7 +811,7 @@ def test_the_quick_bounds_reject_hopeless_hands(preset: str, round_number: int, 
     rules = PRESETS[preset]
     hand = P(text)
     assert sr.find_contract(hand, rules, round_number) is None
-    search = contracts_module._Search(hand, rules, rules.contract(round_number))
+    search = contract_search.ContractSearch(hand, rules, rules.contract(round_number))
     assert search._hopeless()
 
 
@@ -839,15 +840,16 @@ _SET_RULES = {
 @pytest.mark.parametrize("name", sorted(_SET_RULES))
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_the_sets_bound_for_one_or_two_sets_is_the_knapsacks_answer(name: str, data: st.DataObject) -> None:
-    """SPEC 4.2 (the contract's sets): the search prices one or two sets directly, and that
-    price is exactly the general knapsack's over the ranks (sets of one rank or of two, sets
-    of wilds only where the rules allow them), for any hand and any rules."""
+def test_the_sets_bound_over_the_best_ranks_is_the_knapsacks_answer_over_every_rank(
+        name: str, data: st.DataObject) -> None:
+    """SPEC 4.2 (the contract's sets): the search prices the sets from the 2s and the ranks with the
+    most naturals only, and that price is exactly the knapsack's over every rank (sets of one rank
+    or of two, sets of wilds only where the rules allow them), for any hand and any rules."""
     rules = _SET_RULES[name]
     for sets in (1, 2, 3):
         contract = Contract(sets=sets, runs=data.draw(st.integers(0, 1)), set_length=3, run_length=4)
         codes = data.draw(st.lists(st.integers(0, 52), min_size=0, max_size=16))
         hand = tuple(sr.cards.ALL_CARDS[code] for code in codes)
-        search = contracts_module._Search(hand, rules, contract)
-        expected = contracts_module._sets_knapsack(search.counts, sets, search.set_options, contract.set_length)
+        search = contract_search.ContractSearch(hand, rules, contract)
+        expected = sets_knapsack(search.counts, sets, search.tables.set_options, contract.set_length)
         assert search._sets_cost() == expected, (name, contract, [str(c) for c in hand])

@@ -102,6 +102,12 @@ def _defining_module(module: ModuleType, name: str) -> ModuleType:
             sub = importlib.import_module(f"{module.__name__}.{info.name}")
             if ("", name) in _attribute_docs(sub):
                 return sub
+    if ("", name) not in _attribute_docs(module):
+        # a name re-exported from one of the library's other modules
+        for info in pkgutil.iter_modules(sr.__path__):
+            other = importlib.import_module(f"shanghai_rules.{info.name}")
+            if getattr(other, name, None) is value and ("", name) in _attribute_docs(other):
+                return other
     return module
 
 

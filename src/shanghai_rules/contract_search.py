@@ -28,9 +28,9 @@ from typing import Final, NamedTuple
 
 from .cards import ALL_CARDS, Card
 from .contract_bounds import ContractBound, contract_bound
-from .contract_sets import NO_SETS, SetOptions, knapsack, rank_totals, set_options, set_shapes, sets_knapsack
-from .memo import MEMO
+from .contract_sets import SetOptions, knapsack, rank_totals, set_options, set_shapes, sets_knapsack
 from .meld_value import Meld
+from .memo import MEMO
 from .rules import Contract, Rules
 from .verify import agree
 from .wild_limits import wild_limits

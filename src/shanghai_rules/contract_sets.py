@@ -21,7 +21,7 @@ from .memo import MEMO
 from .rules import Contract, Rules
 from .wild_limits import wild_limits
 
-__all__ = ["NO_SETS", "SetOptions", "knapsack", "rank_totals", "set_options", "sets_knapsack", "set_shapes"]
+__all__ = ["NO_SETS", "SetOptions", "knapsack", "rank_totals", "set_options", "set_shapes", "sets_knapsack"]
 
 NO_SETS: Final = 10**9
 """The cost of sets that cannot be made."""

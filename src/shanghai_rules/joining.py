@@ -53,11 +53,15 @@ def join_options(meld: Meld, card: Card, rules: Rules, *, legal: bool = False) -
     options: list[tuple[End | None, Meld]] = []
     for end, new in _extensions(meld, card, is_wild(card, rules)):
         if legal and _stays_legal(meld, card, end, rules):
-            options.append((end, confirm(new, lambda: not meld_reason(new, rules, 1, laid_off=True),
-                                         "join_options: a legal meld stays legal")))
+            options.append((end, _still_legal(new, rules)))
         elif not meld_reason(new, rules, 1, laid_off=True):
             options.append((end, new))
     return tuple(options)
+
+
+def _still_legal(new: Meld, rules: Rules) -> Meld:
+    """``new``, which :func:`_stays_legal` found legal (in the checking mode, judged card by card too)."""
+    return confirm(new, lambda: not meld_reason(new, rules, 1, laid_off=True), "join_options: a legal meld stays legal")
 
 
 def _stays_legal(meld: Meld, card: Card, end: End | None, rules: Rules) -> bool:

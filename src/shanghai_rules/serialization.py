@@ -121,6 +121,7 @@ from .engine.hands import remove_cards
 from .engine.scoring import round_points
 from .engine.swapping import swapper_refusal
 from .engine.table_facts import table_takes
+from .errors import IllegalAction
 from .melds import Meld, check_meld, is_wild
 from .penalties import hand_penalty
 from .records import GameRecord
@@ -1112,8 +1113,8 @@ def _check_results(x: GameState | PlayerView, n: int, active: bool) -> None:
         if result.bonus and result.went_out is None:
             raise _fail(f"{path}.bonus", "a going-out bonus needs a seat that went out")
         # the engine's own scoring of the round
-        expected = round_points(rules, result.hand_points, (result.cut_by, result.cut_exact), result.went_out,
-                                result.bonus)
+        cut = None if result.cut_by is None else (result.cut_by, result.cut_exact)
+        expected = round_points(rules, result.hand_points, cut, result.went_out, result.bonus)
         for seat in range(n):
             if result.points[seat] != expected[seat]:
                 raise _fail(f"{path}.points[{seat}]", f"{result.points[seat]} points, but the hand's "
@@ -1136,7 +1137,6 @@ def _check_cut(x: GameState | PlayerView, n: int) -> None:
 
 
 def _check_buys(x: GameState | PlayerView, n: int) -> None:
-    rules = x.rules
     for name in ("buy_requests", "buy_withdrawn"):
         seats: tuple[int, ...] = getattr(x, name)
         if seats and x.phase != "draw":

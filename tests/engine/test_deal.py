@@ -92,7 +92,7 @@ def test_the_engines_shuffle_draws_what_random_shuffle_draws_style7(size: int) -
     to the same next state."""
     import random
 
-    from shanghai_rules.engine.common import shuffled
+    from shanghai_rules.engine.stock import shuffled
 
     cards = list(sr.full_deck(3, 2))[:size]
     for seed in (0, 1, 7, 2**63 + 5, 123456789):

@@ -12,8 +12,8 @@ import pytest
 
 import shanghai_rules as sr
 from shanghai_rules.cards import ALL_CARDS
-from shanghai_rules.engine import common
-from shanghai_rules.engine.common import fits
+from shanghai_rules.engine.table_facts import MeldFits, fits
+from shanghai_rules.memo import MEMO
 
 from .helpers import hand, hand_of, play, refused, table
 
@@ -360,8 +360,10 @@ def test_legal_actions_refuses_what_is_not_a_state_a_seat_or_a_count_spec6(
 
 @pytest.mark.parametrize("preset", ["pagat7", "ten-round", "isra", "may-i"])
 def test_the_engines_table_of_fitting_cards_is_what_lay_off_options_says_spec4_3(preset: str) -> None:
-    """SPEC 4.3: the engine's cached table of the cards that fit a meld (wild 2s included, and a 2 that
-    may stand for itself) equals lay_off_options asked card by card, for every meld laid in whole games."""
+    """SPEC 4.3: the engine's table of the cards that fit a meld (wild 2s included, and a 2 that may
+    stand for itself), which judges a legal meld's lay-offs by shortcuts where it can, equals
+    lay_off_options asked card by card, for every meld laid in whole games and every meld a lay-off
+    onto one of them would make."""
     rules = sr.get_rules(preset)
     melds: dict[sr.Meld, None] = {}
     for seed in range(3):
@@ -375,7 +377,9 @@ def test_the_engines_table_of_fitting_cards_is_what_lay_off_options_says_spec4_3
         found = sr.check_meld(sr.parse_cards(text), rules).meld
         if found is not None:
             melds[found] = None
-    for meld in melds:
+    grown = {new: None for meld in list(melds)[:40] for card in ALL_CARDS
+             for _, new in sr.lay_off_options(meld, card, rules)}
+    for meld in [*melds, *grown]:
         expected = {c: o for c in ALL_CARDS if (o := sr.lay_off_options(meld, c, rules))}
         table = fits(meld, rules)
         found = {c: o for c in ALL_CARDS if (o := table.get(c))}
@@ -383,83 +387,48 @@ def test_the_engines_table_of_fitting_cards_is_what_lay_off_options_says_spec4_3
         assert table.candidates >= set(expected), meld.describe()
 
 
-@pytest.mark.parametrize("preset", ["pagat7", "ten-round", "isra"])
-def test_answers_about_a_meld_a_lay_off_would_make_are_worked_out_afresh_spec4_3_4_7(preset: str) -> None:
-    """SPEC 4.3, 4.7: the verdicts on a meld a lay-off would make (a meld weighed, not yet on the
-    table) take its fitting cards and its swap cards from shortcuts: a card that is no candidate of
-    the meld fits it nowhere, and a lay-off of a natural card in its own place leaves the cards that
-    may be swapped for its wilds as they were.  Both equal the answers worked out from the new meld
-    itself, for every lay-off onto every meld laid in whole games."""
-    rules = sr.get_rules(preset)
-    melds: dict[sr.Meld, None] = {}
-    for seed in range(2):
-        _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(rules.min_players + 1)], seed)
-        for state in sr.replay(record):
-            melds.update((tm.meld, None) for tm in state.table)
-    weighed = 0
-    for meld in melds:
-        for card in ALL_CARDS:
-            for _, new in sr.lay_off_options(meld, card, rules):
-                sr.clear_caches()  # the new meld is not remembered: its answers are worked out
-                for other in ALL_CARDS:
-                    assert common.fits_card(new, other, rules) == sr.lay_off_options(new, other, rules)
-                swaps = common.swap_cards(new, remember=False)
-                assert common.swap_cards_after(meld, new) == swaps
-                weighed += 1
-    assert weighed > 100
-
-
-def test_clear_caches_frees_the_tables_and_changes_no_answer() -> None:
-    """clear_caches empties what the engine remembers between calls; every answer stays the same."""
+def test_clear_caches_empties_the_memo_and_changes_no_answer() -> None:
+    """clear_caches empties the one memo the library keeps (every table of it); every answer stays the same."""
     rules = sr.ISRA
     _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], 5)
     states = list(sr.replay(record))[::7]
-    before = [sr.legal_actions(s) for s in states]
-    assert common.remembered_fits(states[-1].table[0].meld, rules) is not None
+    before = [list(sr.legal_actions(s)) for s in states]
+    assert sum(MEMO.sizes().values()) > 0
     sr.clear_caches()
-    assert common.remembered_fits(states[-1].table[0].meld, rules) is None
-    assert [sr.legal_actions(s) for s in states] == before
+    assert sum(MEMO.sizes().values()) == 0
+    assert [list(sr.legal_actions(s)) for s in states] == before
 
 
 def test_clear_caches_lets_go_of_the_answers_of_melds_that_still_live() -> None:
-    """A meld's remembered answers (its Fits) refer back to the meld's entry: clear_caches lets
-    go of them at once, even while the meld lives and without a garbage collection."""
+    """The memo's answers for a meld go with clear_caches, even while the meld lives and without a
+    garbage collection."""
     rules = sr.ISRA
     meld = sr.Meld.run([sr.parse_card(c) for c in ("4H", "5H", "JK", "7H")])
     gc.collect()
     gc.disable()
     try:
         assert fits(meld, rules).get(sr.parse_card("8H"))
-        assert any(type(o) is common.Fits for o in gc.get_objects())
+        assert any(type(o) is MeldFits for o in gc.get_objects())
         sr.clear_caches()
-        assert not any(type(o) is common.Fits for o in gc.get_objects())
+        assert not any(type(o) is MeldFits for o in gc.get_objects())
     finally:
         gc.enable()
-    assert common.remembered_fits(meld, rules) is None
 
 
-def test_a_melds_remembered_answers_go_with_the_meld() -> None:
-    """What the engine remembers of a meld (its lay-off options, its wilds, what may be swapped for
-    them) lives only as long as the meld: a game's melds do not stay in memory after it, and the
-    meld's id, by which the answers are kept, cannot then name another meld."""
+def test_the_memo_holds_at_most_its_stated_bound() -> None:
+    """The memo is bounded: however many different melds are asked about, no table holds more than twice
+    its limit, and the whole memo no more than its stated bound."""
     rules = sr.ISRA
-    meld = sr.check_meld(sr.parse_cards("4H 5H JK 7H"), rules).meld
-    assert meld is not None
-    key = id(meld)
-    options = fits(meld, rules).get(sr.parse_card("8H"))
-    assert [str(new) for _, new in options] == ["4H 5H JK 7H 8H"]
-    assert common.wild_positions(meld) == (2,)
-    assert common.swap_cards(meld) == {sr.parse_card("6H")}
-    # the options' own melds are remembered too once asked about, and outlive their parent's answers
-    (_, longer), = options
-    assert fits(longer, rules).get(sr.parse_card("9H"))
-    facts = common._MELDS[key]
-    assert (facts.fits, facts.wilds, facts.swaps) == (fits(meld, rules), (2,), {sr.parse_card("6H")})
-    del meld, options, facts
-    gc.collect()  # (CPython frees the meld at once; other Pythons may wait for a collection)
-    assert key not in common._MELDS
-    assert common.remembered_fits(longer, rules) is not None
-    assert [str(new) for _, new in fits(longer, rules).get(sr.parse_card("9H"))] == ["4H 5H JK 7H 8H 9H"]
+    table = MEMO.table("fits by meld and rules")
+    for suit in sr.Suit:
+        for start in range(2, 11):
+            for length in range(4, 15 - start):
+                cards = [sr.Card(rank, suit) for rank in range(start, start + length)]
+                meld = sr.Meld.run(cards)
+                for twin in range(60):  # the same meld under rules that differ in name only
+                    fits(meld, attrs.evolve(rules, name=f"isra-{twin}"))
+    assert len(table) <= 2 * table.limit
+    assert sum(MEMO.sizes().values()) <= MEMO.bound()
 
 
 _OUTLIVES_THE_LIBRARY = """
@@ -488,18 +457,18 @@ def test_melds_that_outlive_the_library_at_interpreter_exit_go_quietly() -> None
 
 @pytest.mark.parametrize("preset", ["pagat7", "ten-round", "isra"])
 def test_apply_after_legal_actions_equals_apply_judging_afresh(preset: str) -> None:
-    """One judgement: apply, given a play legal_actions has just listed for the same state, reuses that
-    listing's verdict; the state it makes is the same as when the play is judged from nothing."""
+    """One judgement: apply, handed the listing legal_actions gave for the same state with a play it
+    lists, takes that listing's verdict; the state it makes is the same as when the play is judged
+    from nothing."""
     rules = sr.get_rules(preset)
     _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], 3)
     plays = 0
     for state in sr.replay(record):
         if state.phase != "play":
             continue
-        listed = [a for a in sr.legal_actions(state) if isinstance(a, (sr.LayDown, sr.LayOff, sr.SwapWild))]
-        for action in listed:
-            sr.legal_actions(state)
-            remembered = sr.apply(state, action)
+        listing = sr.legal_actions(state)
+        for action in [a for a in listing if isinstance(a, (sr.LayDown, sr.LayOff, sr.SwapWild))]:
+            remembered = sr.apply(state, action, listing=listing)
             sr.clear_caches()
             assert sr.apply(state, action) == remembered, action
             plays += 1

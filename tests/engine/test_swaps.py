@@ -10,6 +10,13 @@ import pytest
 
 import shanghai_rules as sr
 
+from shanghai_rules.engine import no_trap
+from shanghai_rules.engine.candidates import lay_off_candidates, swap_candidates
+from shanghai_rules.engine.laying_off import lay_off_refusal
+from shanghai_rules.engine.play_rules import position_after
+from shanghai_rules.engine.position import Position, Turn, position_of
+from shanghai_rules.wild_limits import wild_limits
+
 from .helpers import card_count, hand, hand_of, play, refused, table
 
 
@@ -318,96 +325,68 @@ def test_swap_refused_when_the_freed_wild_fits_nowhere_even_with_a_large_hand_sp
 
 def _play_positions(rules: sr.Rules, seeds: range) -> Iterator[tuple[sr.GameState, Any, Any]]:
     """Every play-phase state of seeded greedy games (four players), with its turn and position."""
-    from shanghai_rules.engine import play as judge
-
     for seed in seeds:
         _, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], seed)
         for state in sr.replay(record):
             if state.phase == "play":
-                turn, pos = judge.position_of(state)
+                turn, pos = position_of(state)
                 yield state, turn, pos
+
+
+def _afters(turn: Any, pos: Any, *kinds: str) -> list[Any]:
+    """The positions the legal plays of ``kinds`` ("lay_off", "swap") leave, before the no-trap ruling."""
+    plays: list[Any] = []
+    if "swap" in kinds:
+        plays += swap_candidates(turn, pos)
+    if "lay_off" in kinds:
+        plays += lay_off_candidates(turn, pos)
+    found = []
+    for play in plays:
+        try:
+            found.append(position_after(turn, pos, play))
+        except sr.IllegalAction:
+            continue
+    return found
 
 
 @pytest.mark.parametrize("preset", ["isra", "pagat7"])
 def test_owed_wild_shortcut_agrees_with_the_no_trap_search_spec_4_7_4_9(preset: str) -> None:
     """SPEC 4.7 and 4.9: where freed wilds are owed, the quick judgement that each can still be
     laid off on a meld of its own (with the rest then discardable, or the hand gone out by
-    playing) is never yes where the full search of the turn's plays says no, both for a
-    lay-off weighed before it is made and for the position a swap leaves."""
-    from shanghai_rules.engine import play as judge
-    from shanghai_rules.engine.common import table_fits
-
+    playing) is never yes where the plain search of every play says no: asked of every position a
+    swap or a lay-off leaves in seeded games."""
     rules = sr.get_rules(preset)
     checked = agreed = 0
     for state, turn, pos in _play_positions(rules, range(1, 7)):
-        fitting = table_fits(state.table, rules)
-        if pos.owed and not pos.must_go_down:
-            for lay_off, new_meld in judge.lay_off_candidates(turn, pos, fitting):
-                quick = judge._owed_verdict(turn, pos, fitting, lay_off, new_meld)
-                try:
-                    after = judge.laid_off(turn, pos, lay_off, new_meld)
-                except sr.IllegalAction:
-                    assert not quick
-                    continue
-                searched = (not after.hand or judge._can_discard(turn, after)
-                            or judge._search(turn, after, set()))
-                assert searched or not quick, (state, lay_off)
+        for after in _afters(turn, pos, "swap", "lay_off"):
+            if after.owed and not after.must_go_down and not lay_off_refusal(turn, after):
+                quick = no_trap._owed_placeable(turn, after)
+                searched = no_trap.finishes(turn, after, set())
+                assert searched or not quick, state
                 checked += 1
                 agreed += quick == searched
-        for _, after in judge.swap_plays(turn, pos):
-            if after.owed and not after.must_go_down and judge._lays_off(turn, after):
-                quick = judge._owed_placeable(turn, after.table, (), after.owed, after.hand)
-                assert judge._search(turn, after, set()) or not quick, state
-                checked += 1
     if rules.swapped_wild_must_be_played:
         assert checked > 20
         assert agreed > checked // 2
 
 
 @pytest.mark.parametrize("preset", ["isra", "pagat7"])
-def test_stranded_last_card_proof_agrees_with_the_no_trap_search_spec_4_9(
-        preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_stranded_last_card_proof_agrees_with_the_no_trap_search_spec_4_9(preset: str) -> None:
     """SPEC 4.9 no trap (002: the last card is played, not discarded): the quick proof that a
     down player's one natural card besides the owed wilds can never reach a meld is never yes
-    where the search of every order of plays, without it, finds a way to end the turn.  Asked
-    of every position a swap or a lay-off leaves in seeded games."""
-    from shanghai_rules.engine import play as judge
-
+    where the plain search of every play finds a way to end the turn.  Asked of every position a
+    swap or a lay-off leaves in seeded games."""
     rules = sr.get_rules(preset)
-    positions = []
-    for _, turn, pos in _play_positions(rules, range(1, 9)):
-        for _, after in (*judge.swap_plays(turn, pos), *judge.lay_off_plays(turn, pos)):
-            positions.append((turn, after, judge._stranded(turn, after)))
-    monkeypatch.setattr(judge, "_stranded", lambda turn, pos: False)
     proved = 0
-    for turn, after, stranded in positions:
-        if stranded:
-            proved += 1
-            assert not judge._search(turn, after, set()), after
+    for _, turn, pos in _play_positions(rules, range(1, 9)):
+        for after in _afters(turn, pos, "swap", "lay_off"):
+            if no_trap._stranded(turn, after):
+                proved += 1
+                assert not no_trap.finishes(turn, after, set()), after
     if preset == "isra":  # the last card is never discarded there, and freed wilds are owed
         assert proved > 10
     else:  # pagat7 lets the last card go out by discard: the proof is never asked to say yes
         assert proved == 0
-
-
-def test_swappable_wilds_remembered_from_table_to_table_match_a_fresh_look_spec_4_7() -> None:
-    """SPEC 4.7: the wilds a player may swap for, which the engine carries from one table to the
-    next (a meld that only gained a natural card keeps its answer), are what the table, looked
-    at afresh, holds: over every state of seeded ISRA games."""
-    from shanghai_rules.engine import common
-
-    checked = 0
-    for seed in range(1, 5):
-        _, record = sr.play_game(sr.ISRA, [sr.GreedyPlayer() for _ in range(4)], seed)
-        for state in sr.replay(record):
-            carried = common.table_swaps(state.table, sr.ISRA)
-            common._last_swaps[0] = ((), None, ())
-            fresh = tuple((index, common._swap_cards(tm.meld, tm.meld.wild_indices()))
-                          for index, tm in enumerate(state.table) if tm.meld.kind == "run")
-            assert carried == tuple(entry for entry in fresh if entry[1]), state
-            common.table_swaps(state.table, sr.ISRA)
-            checked += bool(carried)
-    assert checked > 100
 
 
 def test_isra_no_trap_swap_leaving_a_card_no_meld_can_reach_is_refused_spec_4_9() -> None:
@@ -471,7 +450,6 @@ def _owed_positions(rules: sr.Rules, seed: int, count: int) -> Iterator[tuple[An
     import random
 
     from shanghai_rules.cards import ALL_CARDS, JOKER
-    from shanghai_rules.engine import play as judge
 
     rng = random.Random(seed)
     joker, twos = ALL_CARDS[52], [ALL_CARDS[s * 13] for s in range(4)]
@@ -505,8 +483,8 @@ def _owed_positions(rules: sr.Rules, seed: int, count: int) -> Iterator[tuple[An
                     for _ in range(rng.randint(1, 5))]
         naturals = [c for c in naturals if c.rank != JOKER and not (rules.wild_twos and c.rank == 2)]
         hand = tuple(sorted((*owed, *naturals), key=lambda c: c.code))
-        turn = judge.Turn(rules, rules.contracts[0], 0, 1)
-        yield turn, judge._position((hand, tuple(table), True, False, owed, False, False))
+        turn = Turn(rules, rules.contracts[0], 0, 1)
+        yield turn, Position(hand, tuple(table), True, False, owed, False, False)
         made += 1
 
 
@@ -543,24 +521,16 @@ def test_no_trap_search_leaves_out_only_plays_that_cannot_help_place_owed_wilds_
     search for a way to end the turn leaves out the natural lay-offs, and (where no wild could be
     a natural card on the table) the swaps, that cannot make room for a wild.  Its answer is the
     answer of the search that tries every play, on seeded random positions of house variants."""
-    from shanghai_rules.engine import play as judge
-
     rules = _house(variant)
     positions = list(_owed_positions(rules, 7, 150))
-    pruned = [judge._search(turn, pos, set()) for turn, pos in positions]
-
-    def every_play(turn: Any, pos: Any) -> Iterator[tuple[Any, Any]]:
-        yield from judge.swap_plays(turn, pos)
-        yield from judge.lay_down_plays(turn, pos)
-        yield from judge.lay_off_plays(turn, pos)
-
-    monkeypatch.setattr(judge, "_useful_plays", every_play)
-    full = [judge._search(turn, pos, set()) for turn, pos in positions]
+    pruned = [no_trap._search(turn, pos, set()) for turn, pos in positions]
+    full = [no_trap.finishes(turn, pos, set()) for turn, pos in positions]
     assert pruned == full
     assert 10 < sum(full) < len(full) - 10  # both answers are asked about
     if variant != "growing by-length limit":
-        left_out = [pos for turn, pos in positions if not judge._room_grows(rules, pos.table)
-                    and judge._wilds_stay_wild(rules, pos.table)]
+        grows = wild_limits(rules).grows_beyond
+        left_out = [pos for turn, pos in positions if not any(grows(len(tm.meld.cards)) for tm in pos.table)
+                    and no_trap._wilds_stay_wild(rules, pos.table)]
         assert len(left_out) > 10
 
 
@@ -584,8 +554,6 @@ def test_hopeless_owed_wild_is_refused_without_trying_every_order_of_plays_spec_
     sets that each hold as many wilds as they may, with many cards that fit those sets and could
     be swapped for their wilds, cannot place it, and is told so after a handful of positions
     instead of after every order of lay-offs and swaps."""
-    from shanghai_rules.engine import play as judge
-
     rules = _house(variant)
     sets, held = _HOPELESS[variant]
     state = sr.setup_round(rules, hands=[held, "4S 5H", "5D 6H"], round_number=1, dealer=2)
@@ -593,7 +561,7 @@ def test_hopeless_owed_wild_is_refused_without_trying_every_order_of_plays_spec_
     state = attrs.evolve(state, phase="play", table=table, down=(True, True, False),
                          owed_wilds=(sr.parse_card("JK"),))
     searched = 0
-    search = judge._search
+    search = no_trap._search
 
     def counted(turn: Any, pos: Any, seen: set[tuple[object, ...]]) -> bool:
         nonlocal searched
@@ -601,7 +569,7 @@ def test_hopeless_owed_wild_is_refused_without_trying_every_order_of_plays_spec_
         assert searched < 1000, "the search tries every order of plays"
         return search(turn, pos, seen)
 
-    monkeypatch.setattr(judge, "_search", counted)
+    monkeypatch.setattr(no_trap, "_search", counted)
     refused(state, sr.Discard(0, "KS"), "must be played")
     assert not any(isinstance(a, (sr.Discard, sr.LayOff)) for a in sr.legal_actions(state))
 
@@ -615,8 +583,6 @@ def test_no_trap_search_keeps_the_plays_that_do_help_place_owed_wilds_spec_4_7_4
     besides the joker owed may have to play that card first, to leave the joker a place; and
     where wilds may not touch in a run (002), a natural card laid off beyond a run's wild end
     leaves the joker a place.  In each the turn can end, and the search finds how."""
-    from shanghai_rules.engine import play as judge
-
     if case == "a swapped 2 is natural on a run":
         rules = _house("by-length, 2s wild, out by playing")
         melds = ["QC QD QS 2H", "3H JK 5H 6H"]
@@ -632,9 +598,10 @@ def test_no_trap_search_keeps_the_plays_that_do_help_place_owed_wilds_spec_4_7_4
         hand_cards, owed = "9H JK", "JK"
     table = tuple(sr.TableMeld(1, sr.check_meld(sr.parse_cards(m), rules).meld) for m in melds)  # type: ignore[arg-type]
     hand_tuple = tuple(sorted(sr.parse_cards(hand_cards), key=lambda c: c.code))
-    turn = judge.Turn(rules, rules.contracts[0], 0, 1)
-    pos = judge._position((hand_tuple, table, True, False, tuple(sr.parse_cards(owed)), False, False))
-    assert judge._search(turn, pos, set())
+    turn = Turn(rules, rules.contracts[0], 0, 1)
+    pos = Position(hand_tuple, table, True, False, tuple(sr.parse_cards(owed)), False, False)
+    assert no_trap._search(turn, pos, set())
+    assert no_trap.finishes(turn, pos, set())
 
 
 def test_no_trap_search_weighs_each_position_of_a_turn_once_spec_4_9(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -643,21 +610,19 @@ def test_no_trap_search_weighs_each_position_of_a_turn_once_spec_4_9(monkeypatch
     here never can (round 10 takes fifteen cards).  ``legal_actions`` weighs every swap, and for
     each every further set of swaps; a set of swaps reached from several first swaps (in any
     order) is weighed once in the whole listing, not once for each."""
-    from shanghai_rules.engine import play as judge
-
     rules = sr.TEN_ROUND
     state = sr.setup_round(rules, hands=["6C 6D 6H 6S KS", "9C 9D", "10C 10D"], round_number=10, dealer=2)
     runs = ["4C 5C JK 7C", "4D 5D JK 7D", "4H 5H JK 7H", "4S 5S JK 7S"]
     melds = tuple(sr.TableMeld(1, sr.check_meld(sr.parse_cards(run), rules).meld) for run in runs)  # type: ignore[arg-type]
     state = attrs.evolve(state, phase="play", table=melds, down=(False, True, False))
     weighed: list[tuple[object, ...]] = []
-    useful = judge._useful_plays
+    useful = no_trap._useful_plays
 
-    def recorded(turn: Any, pos: Any) -> Iterator[tuple[Any, Any]]:
+    def recorded(turn: Any, pos: Any) -> Iterator[Any]:
         weighed.append((pos.hand, tuple(tm.meld for tm in pos.table)))
         return useful(turn, pos)
 
-    monkeypatch.setattr(judge, "_useful_plays", recorded)
+    monkeypatch.setattr(no_trap, "_useful_plays", recorded)
     actions = sr.legal_actions(state)
     assert not any(isinstance(a, sr.SwapWild) for a in actions)
     assert {type(a) for a in actions} == {sr.Discard}

@@ -85,8 +85,8 @@ def _play(state: GameState, action: Play, listing: Listing | None = None) -> Gam
     if verdict is None:
         after = settle(turn, pos, action, judge_play(turn, pos, action))
     else:
-        after = agree(settle(turn, pos, action, verdict), lambda: settle(turn, pos, action, judge_play(turn, pos, action)),
-                      "apply: the verdict of the listing")
+        after = agree(settle(turn, pos, action, verdict),
+                      lambda: settle(turn, pos, action, judge_play(turn, pos, action)), "apply: the listing's verdict")
     return _played(state, turn, after)
 
 

@@ -19,8 +19,8 @@ from typing import Any, Final
 
 from ..actions import LayDown, LayOff, SwapWild
 from ..contracts import layouts_of
-from ..memo import MEMO
 from ..meld_value import Meld
+from ..memo import MEMO
 from .hands import distinct_cards
 from .position import Position, Turn
 from .table_facts import fits, swap_cards, swappable

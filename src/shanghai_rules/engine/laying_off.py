@@ -19,7 +19,7 @@ from .obligations import settle_owed
 from .position import Position, Turn
 from .table_facts import fits
 
-__all__ = ["after_lay_off", "lay_off", "lay_off_refusal", "laid_off_meld"]
+__all__ = ["after_lay_off", "laid_off_meld", "lay_off", "lay_off_refusal"]
 
 
 def lay_off_refusal(turn: Turn, pos: Position) -> str:

@@ -22,6 +22,7 @@ checking mode (:mod:`~shanghai_rules.verify`) each answer is checked against it:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+
 from ..actions import SwapWild
 from ..cards import ACE, Card
 from ..errors import IllegalAction

@@ -14,8 +14,8 @@ from typing import Final
 
 from ..cards import ALL_CARDS, Card
 from ..joining import Options, candidate_cards, join_options
-from ..memo import MEMO
 from ..meld_value import Meld
+from ..memo import MEMO
 from ..rules import Rules
 from ..state import TableMeld
 
