@@ -379,7 +379,8 @@ class ContractSearch:
             allowed = min(plan.wfree if most is None else min(most, plan.wfree), 15)
             for start, stretch in zip(range(plan.first, 15 - contract.run_length + 1), stretches):
                 if stretch <= allowed:
-                    yield from self._runs_from(slot, plan, start)
+                    for end, naturals, dropped in self._runs_from(plan, start):
+                        yield from self._place_run(slot, plan, start, end, naturals, dropped)
         if suit < 3:
             yield from self._enter(slot, suit + 1)
 
@@ -412,12 +413,13 @@ class ContractSearch:
             unlimited=self.tables.most_wilds is None and not self.ratio,
         )
 
-    def _windows(self, plan: _SuitPlan, start: int) -> Iterator[tuple[int, list[int]]]:
+    def _windows(self, plan: _SuitPlan, start: int) -> list[tuple[int, list[int]]]:
         """The windows of positions from ``start`` that may hold a run: each end, with the positions
         of the window whose card the hand holds.  A window stops growing where its missing cards
         (each a wild in every reading) break a wild limit, since only more come."""
         most = self.tables.most_wilds
         length_min = self.contract.run_length
+        found: list[tuple[int, list[int]]] = []
         present: list[int] = []
         gaps = 0
         for end in range(start, 14 if start == 1 else 15):  # (13 places at most: the ace once)
@@ -426,48 +428,46 @@ class ContractSearch:
             else:
                 gaps += 1
                 if gaps > plan.wfree or (most is not None and gaps > most):
-                    return
+                    break
                 if self.apart and end > start and not plan.have[end - 1]:
-                    return
+                    break
             if end - start + 1 >= length_min and present:
-                yield end, present
+                found.append((end, list(present)))
+        return found
 
-    def _runs_from(self, slot: int, plan: _SuitPlan, start: int) -> Iterator[None]:
-        """Every run ``slot`` from ``start`` in the plan's suit, and the search on from each."""
+    def _runs_from(self, plan: _SuitPlan, start: int) -> list[tuple[int, list[int], bool]]:
+        """Every run that may start at ``start`` in the plan's suit: its end, the positions of its
+        naturals, and whether it leaves out a natural it might hold (a wild in its place, where
+        another meld may want the card)."""
         length_min = self.contract.run_length
         gap = self.rules.contract_run_gap
+        codes = plan.codes
+        found: list[tuple[int, list[int], bool]] = []
         for end, present in self._windows(plan, start):
             m = end - start + 1
             if plan.trim_ends and m > length_min and (present[0] != start or present[-1] != end):
                 continue
             if gap and self._touches(plan.suit, start, end):
                 continue
-            yield from self._window_runs(slot, plan, start, end, present)
-
-    def _window_runs(self, slot: int, plan: _SuitPlan, start: int, end: int, present: list[int]) -> Iterator[None]:
-        """The runs of one window: every natural it holds in it, or some left out for a wild where
-        another meld may want them."""
-        codes = plan.codes
-        m = end - start + 1
-        drop_pool: Sequence[int] = ()
-        if plan.may_drop:
-            drop_pool = present if (not plan.trim_ends or m == self.contract.run_length) else present[1:-1]
-            drop_pool = [p for p in drop_pool if self._may_be_wanted(codes[p], plan.remaining_runs)]
-        leftover: frozenset[int] = frozenset()
-        room = 0
-        if plan.last_whole:
-            # every card this run leaves goes to a set: at most one rank a set
-            leftover = plan.elsewhere | self._ranks_left_by(plan.suit, [codes[p] for p in present])
-            room = self.contract.sets - len(leftover)
-            if room < 0:
-                return
-            if not room:
-                drop_pool = [p for p in drop_pool if codes[p] % 13 in leftover]
-        for dropped in self._drop_sets(drop_pool, m, len(present)) if drop_pool else _KEEP_ALL:
-            if dropped and plan.last_whole and sum(1 for p in dropped if codes[p] % 13 not in leftover) > room:
-                continue
-            naturals = [p for p in present if p not in dropped] if dropped else present
-            yield from self._place_run(slot, plan, start, end, naturals, bool(dropped))
+            drop_pool: Sequence[int] = ()
+            if plan.may_drop:
+                drop_pool = present if (not plan.trim_ends or m == length_min) else present[1:-1]
+                drop_pool = [p for p in drop_pool if self._may_be_wanted(codes[p], plan.remaining_runs)]
+            leftover: frozenset[int] = frozenset()
+            room = 0
+            if plan.last_whole:
+                # every card this run leaves goes to a set: at most one rank a set
+                leftover = plan.elsewhere | self._ranks_left_by(plan.suit, [codes[p] for p in present])
+                room = self.contract.sets - len(leftover)
+                if room < 0:
+                    continue
+                if not room:
+                    drop_pool = [p for p in drop_pool if codes[p] % 13 in leftover]
+            for dropped in self._drop_sets(drop_pool, m, len(present)) if drop_pool else _KEEP_ALL:
+                if dropped and plan.last_whole and sum(1 for p in dropped if codes[p] % 13 not in leftover) > room:
+                    continue
+                found.append((end, [p for p in present if p not in dropped] if dropped else present, bool(dropped)))
+        return found
 
     def _place_run(self, slot: int, plan: _SuitPlan, start: int, end: int, naturals: list[int],
                    dropped: bool) -> Iterator[None]:

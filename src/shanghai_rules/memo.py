@@ -18,16 +18,16 @@ old one is dropped; an answer found in the old generation is moved back to the
 young one, so what is in use stays (a cheap approximation of "least recently
 used").
 
-Safe from any number of threads: every operation is one dictionary read or
-write, or the exchange of the two generations in one assignment; answers are
+Safe from any number of threads: every operation is a dictionary read or
+write, or the passing of the young generation to the old one; answers are
 pure, so two threads that race to fill the same entry store equal values, and
-an entry lost in the exchange is only worked out again.
+an entry lost as the generations pass is only worked out again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final, TypeVar
 
 __all__ = ["MEMO", "Memo", "MemoTable"]
 
@@ -38,22 +38,26 @@ V = TypeVar("V")
 DEFAULT_LIMIT: Final = 1 << 14
 
 
-class MemoTable(Generic[K, V]):
-    """One bounded table of the memo: answers by key, in two generations of at most ``limit`` entries."""
+class MemoTable(dict[K, V]):
+    """One bounded table of the memo: answers by key, in two generations of at most ``limit`` entries.
 
-    __slots__ = ("_old", "_young", "limit", "name")
+    The young generation is the table itself (a dictionary, so that :meth:`get` of an answer
+    kept is the dictionary's own); the old one is kept beside it."""
+
+    __slots__ = ("_old", "limit", "name")
 
     def __init__(self, name: str, limit: int = DEFAULT_LIMIT) -> None:
+        super().__init__()
         self.name = name
         """What the table holds (for the reader and for :meth:`Memo.sizes`)."""
         self.limit = limit
         """The most entries in each generation."""
-        self._young: dict[K, V] = {}
         self._old: dict[K, V] = {}
 
-    def get(self, key: K) -> V | None:
-        """The answer kept for ``key``, or ``None``."""
-        found = self._young.get(key)
+    def recall(self, key: K) -> V | None:
+        """The answer kept for ``key`` in either generation, or ``None`` (one found in the old
+        generation is moved to the young one).  :meth:`get` asks the young generation only."""
+        found = dict.get(self, key)
         if found is None:
             found = self._old.get(key)
             if found is not None:
@@ -62,28 +66,29 @@ class MemoTable(Generic[K, V]):
 
     def put(self, key: K, value: V) -> V:
         """Keep ``value`` as the answer for ``key``; returns it."""
-        young = self._young
-        if len(young) >= self.limit:
-            self._old, self._young = young, {}
-            young = self._young
-        young[key] = value
+        if len(self) >= self.limit:
+            self._old = dict(self)
+            dict.clear(self)
+        self[key] = value
         return value
 
     def answer(self, key: K, work: Callable[[K], V]) -> V:
         """The answer for ``key``: the one kept, or ``work(key)``, kept."""
-        found = self._young.get(key)
+        found = dict.get(self, key)
         if found is None:
-            found = self.get(key)
+            found = self.recall(key)
             if found is None:
                 found = self.put(key, work(key))
         return found
 
-    def __len__(self) -> int:
-        return len(self._young) + len(self._old)
+    def size(self) -> int:
+        """How many answers the table holds, in both generations."""
+        return len(self) + len(self._old)
 
     def clear(self) -> None:
         """Forget every answer."""
-        self._young, self._old = {}, {}
+        dict.clear(self)
+        self._old = {}
 
 
 class Memo:
@@ -110,7 +115,7 @@ class Memo:
 
     def sizes(self) -> dict[str, int]:
         """How many answers each table holds now."""
-        return {name: len(table) for name, table in self._tables.items()}
+        return {name: table.size() for name, table in self._tables.items()}
 
     def bound(self) -> int:
         """The most answers the memo can hold: twice each table's limit, summed."""

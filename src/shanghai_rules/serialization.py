@@ -116,11 +116,11 @@ from .actions import (
 )
 from .cards import ACE, ALL_CARDS, Card, CardParseError, Suit, parse_card, rank_name
 from .engine import legal_actions
-from .engine.buying import eligibility_refusal
+from .engine.buying import seat_buy_refusal
 from .engine.hands import remove_cards
 from .engine.scoring import round_points
 from .engine.swapping import swapper_refusal
-from .engine.table_facts import table_takes
+from .engine.table_facts import table_facts
 from .errors import IllegalAction
 from .melds import Meld, check_meld, is_wild
 from .penalties import hand_penalty
@@ -1002,7 +1002,7 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
             raise _fail("shanghai_open", "Shanghai can be open only on a live, undeclared discard before the draw, "
                                          "under rules with the Shanghai call")
         top = x.discard[-1]
-        if not table_takes(x.table, rules, top):
+        if not table_facts(x.table, rules).takes(top):
             raise _fail("shanghai_open", f"Shanghai is open, but the top discard {top} fits no meld on the table")
     if x.owed_wilds or x.must_go_down:
         if phase != "play":
@@ -1153,7 +1153,7 @@ def _check_buys(x: GameState | PlayerView, n: int) -> None:
                 raise _fail(path, f"seat {seat} both asks to buy and has withdrawn its request")
             if name == "buy_requests":
                 # the engine's own rule of who may buy this upcard
-                why = eligibility_refusal(x, seat)
+                why = seat_buy_refusal(x, seat, asking=False)
                 if why:
                     raise _fail(path, why)
 

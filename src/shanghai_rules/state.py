@@ -25,7 +25,7 @@ EndedBy = Literal["out", "stock", "turn_limit"]
 """How a round ended: a player went out, the stock ran dry, or the turn limit was reached."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class TableMeld:
     """A meld on the table and the seat that laid it down."""
 

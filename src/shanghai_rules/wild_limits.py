@@ -133,5 +133,5 @@ def wild_limits(rules: Rules) -> WildLimits:
     """The :class:`WildLimits` of ``rules`` (remembered in the memo, by the rules)."""
     found: WildLimits | None = _LIMITS.get(rules)
     if found is None:
-        found = _LIMITS.put(rules, WildLimits.of(rules))
+        found = _LIMITS.answer(rules, WildLimits.of)
     return found

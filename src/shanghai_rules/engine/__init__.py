@@ -54,7 +54,7 @@ from .plays import Verdict, judge_play, settle
 from .position import Position, Turn, position_of
 from .scoring import end_round
 from .shanghai import call_shanghai
-from .successor import successor
+from .successor import Change
 
 __all__ = [
     "LAY_DOWN_CHOICES",
@@ -90,13 +90,16 @@ def _play(state: GameState, action: Play, listing: Listing | None = None) -> Gam
     return _played(state, turn, after)
 
 
+_PLAYED: Final = Change("hands", "table", "down", "went_down_this_turn", "owed_wilds", "must_go_down",
+                        "played_wild_this_turn")
+
+
 def _played(state: GameState, turn: Turn, after: Position) -> GameState:
     """The state once the player on turn has made a play that leaves ``after``."""
     seat = turn.player
     hands = (*state.hands[:seat], after.hand, *state.hands[seat + 1:])
     down = (*state.down[:seat], after.down, *state.down[seat + 1:])
-    new = successor(state, hands=hands, table=after.table, down=down, went_down_this_turn=after.went_down,
-                    owed_wilds=after.owed, must_go_down=after.must_go_down, played_wild_this_turn=after.played_wild)
+    new = _PLAYED(state, hands, after.table, down, after.went_down, after.owed, after.must_go_down, after.played_wild)
     if not after.hand:
         return end_round(new, seat, "out")
     return new
@@ -139,6 +142,8 @@ def apply(state: GameState, action: Action, *, listing: Listing | None = None) -
                             f"({len(state.hands)} players)", action)
     if handler is None:
         return _play(state, action, listing)  # type: ignore[arg-type]
+    if kind is Discard and listing is not None and listing.state is state:
+        return discard(state, action, listing.facts)  # type: ignore[arg-type]
     return handler(state, action)
 
 

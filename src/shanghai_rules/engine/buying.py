@@ -24,7 +24,7 @@ from .hands import add_cards
 from .stock import take_from_stock
 from .successor import successor
 
-__all__ = ["BuyFacts", "buy", "buy_refusal", "buyer", "eligibility_refusal", "settle_buy", "withdraw_buy",
+__all__ = ["BuyFacts", "buy", "buy_refusal", "buyer", "seat_buy_refusal", "settle_buy", "withdraw_buy",
            "withdraw_refusal"]
 
 
@@ -45,10 +45,16 @@ class BuyFacts(Protocol):
     def buys_left(self) -> tuple[int | None, ...]: ...
     @property
     def down(self) -> tuple[bool, ...]: ...
+    @property
+    def buy_requests(self) -> tuple[int, ...]: ...
+    @property
+    def buy_withdrawn(self) -> tuple[int, ...]: ...
 
 
-def eligibility_refusal(x: BuyFacts, seat: int) -> str:
-    """Why ``seat`` may not buy the upcard of ``x`` at all, whatever it asked before (empty if it may)."""
+def seat_buy_refusal(x: BuyFacts, seat: int, *, asking: bool = True) -> str:
+    """Why ``seat``, a seat of ``x``, may not ask to buy its upcard now, before the player on turn
+    draws (empty if it may).  ``asking=False``: whether it may buy the card at all, whatever it
+    asked before (as a seat that has asked must)."""
     if seat == x.turn:
         return "the player on turn takes the upcard free instead of buying it"
     if not x.discard or not x.upcard_live:
@@ -60,6 +66,10 @@ def eligibility_refusal(x: BuyFacts, seat: int) -> str:
         return "no buys left this round"
     if x.down[seat] and not x.rules.buy_after_down:
         return "a player who is down may not buy under these rules"
+    if asking and seat in x.buy_requests:
+        return "this seat has already asked to buy this card"
+    if asking and seat in x.buy_withdrawn:
+        return "this seat withdrew its request for this card and may not ask again"
     return ""
 
 
@@ -69,14 +79,7 @@ def buy_refusal(state: GameState, seat: int) -> str:
         return "a buy is asked for only before the player on turn draws"
     if seat >= len(state.hands):
         return f"there is no seat {seat}"
-    refusal = eligibility_refusal(state, seat)
-    if refusal:
-        return refusal
-    if seat in state.buy_requests:
-        return "this seat has already asked to buy this card"
-    if seat in state.buy_withdrawn:
-        return "this seat withdrew its request for this card and may not ask again"
-    return ""
+    return seat_buy_refusal(state, seat)
 
 
 def withdraw_refusal(state: GameState, seat: int) -> str:

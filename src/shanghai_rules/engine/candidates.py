@@ -23,7 +23,7 @@ from ..meld_value import Meld
 from ..memo import MEMO
 from .hands import distinct_cards
 from .position import Position, Turn
-from .table_facts import fits, swap_cards, swappable
+from .table_facts import TableFacts, table_facts
 
 __all__ = ["action_of", "lay_down_candidates", "lay_off_candidates", "swap_candidates"]
 
@@ -36,8 +36,12 @@ def action_of(cls: type[Any], *fields: object) -> Any:
     key = (cls, *fields)
     found = _ACTIONS.get(key)
     if found is None:
-        found = _ACTIONS.put(key, cls(*fields))
+        found = _ACTIONS.answer(key, _built)
     return found
+
+
+def _built(key: tuple[Any, ...]) -> Any:
+    return key[0](*key[1:])
 
 
 def lay_down_candidates(turn: Turn, pos: Position) -> Iterator[LayDown]:
@@ -56,13 +60,13 @@ def _layout_key(layout: tuple[Meld, ...]) -> tuple[tuple[str, tuple[int, ...]], 
     return tuple(sorted((meld.kind, tuple(c.code for c in meld.cards)) for meld in layout))
 
 
-def lay_off_candidates(turn: Turn, pos: Position) -> list[LayOff]:
+def lay_off_candidates(turn: Turn, pos: Position, facts: TableFacts | None = None) -> list[LayOff]:
     """Each card held that fits each meld of the table, meld by meld, card by card: with no end
-    where it fits one way, once for each end where it fits both ends of a run."""
+    where it fits one way, once for each end where it fits both ends of a run.  ``facts``: the
+    :class:`~shanghai_rules.engine.table_facts.TableFacts` of the table, where the caller has them."""
     found: list[LayOff] = []
     hand = distinct_cards(pos.hand)
-    for index, tm in enumerate(pos.table):
-        meld_fits = fits(tm.meld, turn.rules)
+    for index, meld_fits in enumerate((facts or table_facts(pos.table, turn.rules)).melds):
         for card in hand:
             if card not in meld_fits.candidates:
                 continue
@@ -74,14 +78,12 @@ def lay_off_candidates(turn: Turn, pos: Position) -> list[LayOff]:
     return found
 
 
-def swap_candidates(turn: Turn, pos: Position) -> list[SwapWild]:
-    """Each card held that a wild of a meld stands for, where that meld's wilds may be swapped."""
+def swap_candidates(turn: Turn, pos: Position, facts: TableFacts | None = None) -> list[SwapWild]:
+    """Each card held that a wild of a meld stands for, where that meld's wilds may be swapped
+    (``facts``: as for :func:`lay_off_candidates`)."""
     found: list[SwapWild] = []
     hand = distinct_cards(pos.hand)
-    for index, tm in enumerate(pos.table):
-        if not swappable(tm.meld, turn.rules):
-            continue
-        wanted = swap_cards(tm.meld)
+    for index, wanted in (facts or table_facts(pos.table, turn.rules)).swaps:
         for card in hand:
             if card in wanted:
                 found.append(action_of(SwapWild, turn.player, card, index))

@@ -10,14 +10,16 @@ with nobody out.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Discard
 from ..errors import IllegalAction
 from ..state import GameState
 from .going_out import ending_refusal
-from .hands import place
 from .scoring import end_round
 from .shanghai import declaration_refusal, shanghai_open_after
-from .successor import successor
+from .successor import Change
+from .table_facts import TableFacts
 
 __all__ = ["discard", "discard_refusal", "turn_end_refusal"]
 
@@ -32,39 +34,43 @@ def turn_end_refusal(state: GameState, player: int) -> str:
     return ending_refusal(state.rules, contract, len(state.hands[player]), bool(state.owed_wilds), state.must_go_down)
 
 
-def card_refusal(state: GameState, action: Discard) -> str:
-    """Why the card of ``action`` may not be discarded, the turn being one that may end (empty if it may)."""
-    if place(state.hands[action.player], action.card) < 0:
+def card_refusal(state: GameState, action: Discard, facts: TableFacts | None = None) -> str:
+    """Why the card of ``action`` may not be discarded, the turn being one that may end (empty if it
+    may).  ``facts``: the table's :class:`~shanghai_rules.engine.table_facts.TableFacts`, where known."""
+    if action.card not in state.hands[action.player]:
         return f"{action.card} is not in seat {action.player}'s hand"
     if action.shanghai:
-        return declaration_refusal(state, action.card)
+        return declaration_refusal(state, action.card, facts)
     return ""
 
 
-def discard_refusal(state: GameState, action: Discard) -> str:
+def discard_refusal(state: GameState, action: Discard, facts: TableFacts | None = None) -> str:
     """Why ``action`` may not be made now; empty if it may."""
-    return turn_end_refusal(state, action.player) or card_refusal(state, action)
+    return turn_end_refusal(state, action.player) or card_refusal(state, action, facts)
 
 
-def discard(state: GameState, action: Discard) -> GameState:
-    """Discard a card: the turn ends, or the round if it was the last card (SPEC 4.9)."""
-    reason = discard_refusal(state, action)
+_TURN_ENDED: Final = Change("phase", "turn", "hands", "discard", "discarder", "upcard_live", "shanghai_open",
+                            "buy_requests", "buy_withdrawn", "turns_taken", "owed_wilds", "must_go_down",
+                            "went_down_this_turn", "played_wild_this_turn")
+
+
+def discard(state: GameState, action: Discard, facts: TableFacts | None = None) -> GameState:
+    """Discard a card: the turn ends, or the round if it was the last card (SPEC 4.9).  ``facts``:
+    the table's :class:`~shanghai_rules.engine.table_facts.TableFacts`, where the caller has them."""
+    reason = discard_refusal(state, action, facts)
     if reason:
         raise IllegalAction(f"Discard: {reason}", action)
     seat = action.player
     hand = state.hands[seat]
-    index = place(hand, action.card)
+    index = hand.index(action.card)
     hands = (*state.hands[:seat], hand[:index] + hand[index + 1:], *state.hands[seat + 1:])
     turns = state.turns_taken + 1
     went_out = not hands[seat]
-    after = successor(
-        state, phase="draw", turn=(seat + 1) % len(hands), hands=hands, discard=(*state.discard, action.card),
-        discarder=seat, upcard_live=not action.shanghai,
-        shanghai_open=shanghai_open_after(state, action.card, action.shanghai), buy_requests=(),
-        buy_withdrawn=(), turns_taken=turns, owed_wilds=(), must_go_down=False,
+    after = _TURN_ENDED(
+        state, "draw", (seat + 1) % len(hands), hands, (*state.discard, action.card), seat, not action.shanghai,
+        shanghai_open_after(state, action.card, action.shanghai, facts), (), (), turns, (), False,
         # a player who went out keeps what the round's result says of their last turn
-        went_down_this_turn=went_out and state.went_down_this_turn,
-        played_wild_this_turn=went_out and state.played_wild_this_turn,
+        went_out and state.went_down_this_turn, went_out and state.played_wild_this_turn,
     )
     if went_out:
         return end_round(after, seat, "out")

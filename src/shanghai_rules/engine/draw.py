@@ -8,6 +8,8 @@ stock is rebuilt ends the round with nobody out (SPEC 4.5).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import DrawStock, TakeDiscard
 from ..errors import IllegalAction
 from ..state import GameState
@@ -15,9 +17,9 @@ from .buying import settle_buy
 from .hands import add_cards
 from .scoring import end_round
 from .stock import take_from_stock
-from .successor import successor
+from .successor import Change
 
-__all__ = ["draw_refusal", "draw_stock", "take_discard", "take_refusal"]
+__all__ = ["draw_refusal", "draw_stock", "take_discard", "take_refusal", "upcard_refusal"]
 
 
 def draw_refusal(state: GameState, player: int) -> str:
@@ -29,16 +31,23 @@ def draw_refusal(state: GameState, player: int) -> str:
     return ""
 
 
-def take_refusal(state: GameState, player: int) -> str:
-    """Why ``player`` may not take the upcard now (empty if they may)."""
-    refusal = draw_refusal(state, player)
-    if refusal:
-        return refusal
+def upcard_refusal(state: GameState) -> str:
+    """Why the top of the discard pile may not be taken, by a player who may draw (empty if it may)."""
     if not state.discard:
         return "the discard pile is empty"
     if not state.upcard_live:
         return "the top discard is dead after a Shanghai declaration or call (SPEC 4.8); draw from the stock"
     return ""
+
+
+def take_refusal(state: GameState, player: int) -> str:
+    """Why ``player`` may not take the upcard now (empty if they may)."""
+    return draw_refusal(state, player) or upcard_refusal(state)
+
+
+_DRAWN: Final = Change("phase", "hands", "stock", "discard", "seed", "buys_left", "buy_requests", "buy_withdrawn",
+                       "upcard_live", "shanghai_open")
+_TAKEN: Final = Change("phase", "hands", "discard", "buy_requests", "buy_withdrawn", "upcard_live", "shanghai_open")
 
 
 def draw_stock(state: GameState, action: DrawStock) -> GameState:
@@ -52,8 +61,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
         buys_left, stock, discard, seed = settle_buy(state, hands)
     drawn, stock, discard, seed = take_from_stock(stock, discard, seed, 1)
     hands[state.turn] = add_cards(hands[state.turn], drawn)
-    after = successor(state, phase="play", hands=tuple(hands), stock=stock, discard=discard, seed=seed,
-                      buys_left=buys_left, buy_requests=(), buy_withdrawn=(), upcard_live=False, shanghai_open=False)
+    after = _DRAWN(state, "play", tuple(hands), stock, discard, seed, buys_left, (), (), False, False)
     if not drawn:
         # nothing left to draw even after rebuilding the stock: the round ends, nobody out (SPEC 4.5)
         return end_round(after, None, "stock")
@@ -67,5 +75,4 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
         raise IllegalAction(f"TakeDiscard: {refusal}", action)
     hands = list(state.hands)
     hands[state.turn] = add_cards(hands[state.turn], (state.discard[-1],))
-    return successor(state, phase="play", hands=tuple(hands), discard=state.discard[:-1], buy_requests=(),
-                     buy_withdrawn=(), upcard_live=False, shanghai_open=False)
+    return _TAKEN(state, "play", tuple(hands), state.discard[:-1], (), (), False, False)

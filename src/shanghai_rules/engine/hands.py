@@ -1,15 +1,14 @@
 """Hands as multisets (SPEC 4.6): the order in which a player holds cards carries no meaning,
 so the engine keeps every hand sorted by card code, and these are its hand arithmetic.
 
-There is one object per distinct card (see :class:`~shanghai_rules.cards.Card`), so
-cards are found by identity; a hand the engine keeps sorted is searched by bisection.
+There is one object per distinct card (see :class:`~shanghai_rules.cards.Card`), and cards
+compare by identity, so a card is found in a hand at the speed of an identity test.
 """
 
 from __future__ import annotations
 
 import operator
-from bisect import bisect_left, insort
-from collections import Counter
+from bisect import insort
 from collections.abc import Sequence
 from typing import Final
 
@@ -26,11 +25,7 @@ def sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def place(cards: Sequence[Card], card: Card) -> int:
-    """Where ``card`` is in ``cards`` (-1 if it is not): by bisection where the cards are sorted,
-    as the engine keeps hands, else by a search of every card."""
-    index = bisect_left(cards, card.code, key=_code)
-    if index < len(cards) and cards[index] is card:
-        return index
+    """Where ``card`` is in ``cards`` (-1 if it is not)."""
     for index, held in enumerate(cards):
         if held is card:
             return index
@@ -39,29 +34,25 @@ def place(cards: Sequence[Card], card: Card) -> int:
 
 def holds(hand: Sequence[Card], card: Card) -> bool:
     """``card in hand``."""
-    return place(hand, card) >= 0
+    return card in hand
 
 
 def remove_cards(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
     """``hand`` less ``cards`` (a multiset difference), the cards left in their order; ``None``
     if some card is not there as often as ``cards`` names it."""
-    wanted = Counter(cards)
-    kept: list[Card] = []
-    for held in hand:
-        if wanted[held]:
-            wanted[held] -= 1
-        else:
-            kept.append(held)
-    if any(wanted.values()):
-        return None
+    kept = list(hand)
+    for card in cards:
+        if card not in kept:
+            return None
+        kept.remove(card)
     return tuple(kept)
 
 
 def remove_card(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...] | None:
     """``hand`` less one ``card``; ``None`` if it is not there."""
-    index = place(hand, card)
-    if index < 0:
+    if card not in hand:
         return None
+    index = hand.index(card)
     return hand[:index] + hand[index + 1:]
 
 

@@ -14,7 +14,7 @@ judges).  The plays' verdicts are kept in the :class:`Listing` returned, which
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import Final
 
 from ..actions import (
@@ -28,14 +28,16 @@ from ..actions import (
     TakeDiscard,
     WithdrawBuy,
 )
-from ..cards import Card
+from ..cards import ALL_CARDS
 from ..errors import IllegalAction
+from ..memo import MEMO
 from ..state import GameState
-from .buying import buy_refusal, withdraw_refusal
+from ..verify import ShortcutMismatch, verifying
+from .buying import seat_buy_refusal, withdraw_refusal
 from .candidates import action_of, lay_down_candidates, lay_off_candidates, swap_candidates
 from .deal import cut_refusal, start_refusal
 from .discard import card_refusal, turn_end_refusal
-from .draw import draw_refusal, take_refusal
+from .draw import draw_refusal, upcard_refusal
 from .hands import distinct_cards
 from .laying_off import lay_off_refusal
 from .no_trap import Dead
@@ -44,7 +46,7 @@ from .plays import Verdict, judge_play
 from .position import Position, Turn, position_of
 from .shanghai import call_refusal, shanghai_option
 from .swapping import swapper_refusal
-from .table_facts import fits
+from .table_facts import TableFacts, table_facts
 
 __all__ = ["LAY_DOWN_CHOICES", "Listing", "legal_actions"]
 
@@ -62,7 +64,7 @@ class Listing(list[Action]):
     ``apply(state, action, listing=actions)``, and that play is not judged a second time.
     """
 
-    __slots__ = ("position", "state", "verdicts")
+    __slots__ = ("facts", "position", "state", "verdicts")
 
     def __init__(self, state: GameState) -> None:
         super().__init__()
@@ -72,6 +74,8 @@ class Listing(list[Action]):
         """The verdict of each play listed (see :data:`~shanghai_rules.engine.plays.Verdict`)."""
         self.position: tuple[Turn, Position] | None = None
         """The turn and position the plays were judged in (play phase only)."""
+        self.facts: TableFacts | None = None
+        """The :class:`~shanghai_rules.engine.table_facts.TableFacts` of the state's table, where asked."""
 
 
 def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int = LAY_DOWN_CHOICES) -> Listing:
@@ -102,12 +106,13 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     listing = Listing(state)
     seats = range(players) if player is None else (player,)
     if state.phase == "draw":
-        for seat in seats:
-            listing.extend(_draw_actions(state, seat))
+        _list_draw_phase(listing, state, seats)
     elif state.phase == "play":
         if state.turn in seats:
+            if state.table:
+                listing.facts = table_facts(state.table, state.rules)
             _list_plays(listing, state, lay_downs)
-            listing.extend(_discards(state, state.turn))
+            _list_discards(listing, state, state.turn)
     elif state.phase == "cut":
         if state.cutter in seats:
             for count in range(1, len(state.stock) + 1):
@@ -119,26 +124,63 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     return listing
 
 
-def _draw_actions(state: GameState, seat: int) -> Iterator[Action]:
-    """The draw-phase actions of ``seat``: drawing and taking the upcard (the seat on turn), buying
-    (the others), withdrawing a request made, and calling Shanghai on each meld the upcard fits."""
-    if seat == state.turn:
-        if not draw_refusal(state, seat):
-            yield action_of(DrawStock, seat)
-        if not take_refusal(state, seat):
-            yield action_of(TakeDiscard, seat)
-    elif not buy_refusal(state, seat):
-        yield action_of(Buy, seat)
-    if seat in state.buy_requests and not withdraw_refusal(state, seat):
-        yield action_of(WithdrawBuy, seat)
-    if state.rules.shanghai_call and state.discard and not call_refusal(state, seat):
-        top = state.discard[-1]
-        for index, tm in enumerate(state.table):
-            options = fits(tm.meld, state.rules).get(top)
-            ends = (None,) if len(options) == 1 else [end for end, _ in options]
-            for end in ends:
-                if not isinstance(shanghai_option(state, index, end), str):
-                    yield action_of(CallShanghai, seat, index, end)
+_SEAT_ROWS: Final = MEMO.table("draw-phase actions by seat count", 64)
+_DISCARD_ROWS: Final = MEMO.table("discards by seat", 256)
+
+SeatRow = tuple[DrawStock, TakeDiscard, Buy, WithdrawBuy]
+
+
+def _seat_rows(players: int) -> tuple[SeatRow, ...]:
+    """Each seat's draw-phase actions at a table of ``players`` (kept in the memo: the draw phase
+    lists them round after round)."""
+    found: tuple[SeatRow, ...] | None = _SEAT_ROWS.get(players)
+    if found is None:
+        found = _SEAT_ROWS.answer(players, lambda n: tuple((DrawStock(s), TakeDiscard(s), Buy(s), WithdrawBuy(s))
+                                                            for s in range(n)))
+    return found
+
+
+def _discard_row(seat: int) -> tuple[tuple[Discard, ...], tuple[Discard, ...]]:
+    """``seat``'s discards of every card, by card code: plain, and declared Shanghai (kept in the memo)."""
+    found: tuple[tuple[Discard, ...], tuple[Discard, ...]] | None = _DISCARD_ROWS.get(seat)
+    if found is None:
+        found = _DISCARD_ROWS.answer(seat, lambda s: (tuple(Discard(s, card) for card in ALL_CARDS),
+                                                      tuple(Discard(s, card, True) for card in ALL_CARDS)))
+    return found
+
+
+def _list_draw_phase(listing: Listing, state: GameState, seats: Iterable[int]) -> None:
+    """Add the draw-phase actions of ``seats`` to ``listing``, seat by seat: drawing and taking the
+    upcard (the seat on turn), buying (the others), withdrawing a request made, and calling
+    Shanghai on each meld an undeclared upcard fits."""
+    # (the refusals a draw-phase action shares with its kind, the phase and the seat's number, hold
+    # for every seat listed here; each seat's own refusals are asked seat by seat)
+    rows = _seat_rows(len(state.hands))
+    for seat in seats:
+        draw, take, buy, withdraw = rows[seat]
+        if seat == state.turn:
+            if not draw_refusal(state, seat):
+                listing.append(draw)
+                if not upcard_refusal(state):
+                    listing.append(take)
+        elif not seat_buy_refusal(state, seat):
+            listing.append(buy)
+        if seat in state.buy_requests and not withdraw_refusal(state, seat):
+            listing.append(withdraw)
+        if state.shanghai_open and not call_refusal(state, seat):
+            _list_calls(listing, state, seat)
+
+
+def _list_calls(listing: Listing, state: GameState, seat: int) -> None:
+    """Add ``seat``'s Shanghai calls on each meld the upcard fits: with no end where it fits one way,
+    once for each end where it fits both ends of a run."""
+    top = state.discard[-1]
+    for index, meld_fits in enumerate(table_facts(state.table, state.rules).melds):
+        options = meld_fits.get(top)
+        ends = (None,) if len(options) == 1 else [end for end, _ in options]
+        for end in ends:
+            if not isinstance(shanghai_option(state, index, end), str):
+                listing.append(action_of(CallShanghai, seat, index, end))
 
 
 def _list_plays(listing: Listing, state: GameState, lay_downs: int) -> None:
@@ -153,10 +195,10 @@ def _list_plays(listing: Listing, state: GameState, lay_downs: int) -> None:
             if downs >= lay_downs:
                 break
     if not lay_off_refusal(turn, pos):
-        for lay_off in lay_off_candidates(turn, pos):
+        for lay_off in lay_off_candidates(turn, pos, listing.facts):
             _keep(listing, turn, pos, lay_off, dead)
     if not swapper_refusal(turn.rules, pos.down, pos.went_down):
-        for swap in swap_candidates(turn, pos):
+        for swap in swap_candidates(turn, pos, listing.facts):
             _keep(listing, turn, pos, swap, dead)
 
 
@@ -171,19 +213,21 @@ def _keep(listing: Listing, turn: Turn, pos: Position, action: Play, dead: Dead)
     return True
 
 
-def _discards(state: GameState, seat: int) -> Iterator[Discard]:
-    """Each discard of a distinct card held, and, where the rules have the Shanghai declaration,
-    the declared discard of each card some meld of the table might take, if the turn may end."""
+def _list_discards(listing: Listing, state: GameState, seat: int) -> None:
+    """Add to ``listing`` each discard of a distinct card held, and, where the rules have the
+    Shanghai declaration, the declared discard of each card some meld of the table might take,
+    if the turn may end."""
     if turn_end_refusal(state, seat):
         return
-    declarable: frozenset[Card] = frozenset()
-    if state.rules.shanghai_call and state.table:
-        declarable = frozenset().union(*(fits(tm.meld, state.rules).candidates for tm in state.table))
+    facts = listing.facts
+    declarable = facts.reach if facts is not None and state.rules.shanghai_call else frozenset()
+    plain, declared = _discard_row(seat)
     for card in distinct_cards(state.hands[seat]):
-        plain = action_of(Discard, seat, card, False)
-        if not card_refusal(state, plain):
-            yield plain
-        if card in declarable:
-            declared = action_of(Discard, seat, card, True)
-            if not card_refusal(state, declared):
-                yield declared
+        # the discard of a card held: its card refusal (the card not held) cannot refuse it
+        listing.append(plain[card.code])
+        if card in declarable and not card_refusal(state, declared[card.code], facts):
+            listing.append(declared[card.code])
+    if verifying():
+        for action in listing:
+            if isinstance(action, Discard) and not action.shanghai and card_refusal(state, action):
+                raise ShortcutMismatch(f"legal_actions: the discard of a card held: {card_refusal(state, action)}")

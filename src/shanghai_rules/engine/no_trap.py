@@ -38,7 +38,7 @@ from .laying_off import lay_off_refusal
 from .play_rules import Play, position_after
 from .position import Position, Turn
 from .swapping import swapper_refusal
-from .table_facts import fits, swap_cards, swappable
+from .table_facts import table_facts
 
 __all__ = ["Dead", "can_finish", "dead_key", "finishes"]
 
@@ -128,23 +128,14 @@ def _last_card(turn: Turn, pos: Position) -> bool | None:
     if len(pos.hand) != 1 or pos.must_go_down or lay_off_refusal(turn, pos) or empty_hand_refusal(turn):
         return None
     card = pos.hand[0]
-    rules = turn.rules
-    if any(fits(tm.meld, rules).get(card) for tm in pos.table):
+    facts = table_facts(pos.table, turn.rules)
+    if facts.takes(card):
         return True
-    if swapper_refusal(rules, pos.down, pos.went_down):
+    if swapper_refusal(turn.rules, pos.down, pos.went_down):
         return False
-    if not any(card in wanted for _, wanted in _swaps(rules, pos.table)):
+    if not any(card in wanted for _, wanted in facts.swaps):
         return False
     return None
-
-
-def _swaps(rules: Rules, table: Sequence[TableMeld]) -> Iterator[tuple[int, frozenset[Card]]]:
-    """The melds whose wilds may be swapped, with the cards that may be given for them."""
-    for index, tm in enumerate(table):
-        if swappable(tm.meld, rules):
-            wanted = swap_cards(tm.meld)
-            if wanted:
-                yield index, wanted
 
 
 def _ending_with(turn: Turn, left: int) -> str:
@@ -173,9 +164,10 @@ def _owed_placeable(turn: Turn, pos: Position) -> bool:
         assert rest is not None
         to_place = (*pos.owed, *rest)  # the last card is played too: the player goes out
     used: set[int] = set()
+    melds = table_facts(pos.table, turn.rules).melds
     for card in to_place:
-        for index, tm in enumerate(pos.table):
-            if index not in used and fits(tm.meld, turn.rules).get(card):
+        for index, meld_fits in enumerate(melds):
+            if index not in used and meld_fits.get(card):
                 used.add(index)
                 break
         else:

@@ -19,24 +19,32 @@ from ..state import GameState, TableMeld
 from .hands import add_cards, remove_card
 from .stock import pick
 from .successor import successor
-from .table_facts import fits, table_takes
+from .table_facts import TableFacts, fits, table_facts
 
-__all__ = ["call_refusal", "call_shanghai", "declaration_refusal", "shanghai_open_after", "shanghai_option"]
+__all__ = ["call_refusal", "call_shanghai", "declaration_refusal", "may_declare", "shanghai_open_after",
+           "shanghai_option"]
 
 
-def declaration_refusal(state: GameState, card: Card) -> str:
-    """Why Shanghai may not be declared on discarding ``card`` now (empty if it may)."""
+def may_declare(state: GameState, card: Card, facts: TableFacts | None = None) -> bool:
+    """May Shanghai be declared on discarding ``card`` now: the rules have the declaration, and the
+    card fits a meld on the table?  ``facts``: the
+    :class:`~shanghai_rules.engine.table_facts.TableFacts` of the table, where the caller has them."""
+    return state.rules.shanghai_call and (facts or table_facts(state.table, state.rules)).takes(card)
+
+
+def declaration_refusal(state: GameState, card: Card, facts: TableFacts | None = None) -> str:
+    """Why Shanghai may not be declared on discarding ``card`` now (empty if it may: :func:`may_declare`)."""
+    if may_declare(state, card, facts):
+        return ""
     if not state.rules.shanghai_call:
         return "these rules have no Shanghai declaration"
-    if not table_takes(state.table, state.rules, card):
-        return f"declaring Shanghai on {card}, which fits no meld on the table, is illegal (SPEC 4.8)"
-    return ""
+    return f"declaring Shanghai on {card}, which fits no meld on the table, is illegal (SPEC 4.8)"
 
 
-def shanghai_open_after(state: GameState, card: Card, declared: bool) -> bool:
+def shanghai_open_after(state: GameState, card: Card, declared: bool, facts: TableFacts | None = None) -> bool:
     """May Shanghai be called on ``card`` once it is discarded (``declared``: with the declaration)?
     Where it is not declared and might have been."""
-    return not declared and not declaration_refusal(state, card)
+    return not declared and may_declare(state, card, facts)
 
 
 def call_refusal(state: GameState, seat: int) -> str:

@@ -63,6 +63,8 @@ def take_from_stock(
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
     """Take up to ``count`` cards from the top of the stock, rebuilding it from the discard pile
     but its top card whenever it runs out (SPEC 4.5).  Returns (cards taken, stock, discard, seed)."""
+    if len(stock) >= count:  # the stock holds them all
+        return stock[:count], stock[count:], discard, seed
     taken: list[Card] = []
     while len(taken) < count:
         if not stock:

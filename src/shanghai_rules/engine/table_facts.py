@@ -19,7 +19,7 @@ from ..memo import MEMO
 from ..rules import Rules
 from ..state import TableMeld
 
-__all__ = ["MeldFits", "fits", "swap_cards", "swappable", "table_takes"]
+__all__ = ["MeldFits", "TableFacts", "fits", "swap_cards", "swappable", "table_facts"]
 
 
 class MeldFits:
@@ -47,6 +47,7 @@ class MeldFits:
 
 _FITS: Final = MEMO.table("fits by meld and rules", 1 << 14)
 _SWAPS: Final = MEMO.table("swap cards by meld", 1 << 14)
+_TABLES: Final = MEMO.table("facts by table and rules", 1 << 12)
 
 
 def fits(meld: Meld, rules: Rules) -> MeldFits:
@@ -54,17 +55,8 @@ def fits(meld: Meld, rules: Rules) -> MeldFits:
     key = (meld, rules)
     found: MeldFits | None = _FITS.get(key)
     if found is None:
-        found = _FITS.put(key, MeldFits(meld, rules))
+        found = _FITS.answer(key, lambda key: MeldFits(*key))
     return found
-
-
-def table_takes(table: Sequence[TableMeld], rules: Rules, card: Card) -> bool:
-    """Can ``card`` be laid off on some meld of ``table``?"""
-    for tm in table:
-        meld_fits = fits(tm.meld, rules)
-        if card in meld_fits.candidates and meld_fits.get(card):
-            return True
-    return False
 
 
 def swappable(meld: Meld, rules: Rules) -> bool:
@@ -77,7 +69,7 @@ def swap_cards(meld: Meld) -> frozenset[Card]:
     any card of a set's rank (SPEC 4.7); none when the meld holds no wild (kept in the memo)."""
     found: frozenset[Card] | None = _SWAPS.get(meld)
     if found is None:
-        found = _SWAPS.put(meld, _swap_cards(meld))
+        found = _SWAPS.answer(meld, _swap_cards)
     return found
 
 
@@ -90,3 +82,36 @@ def _swap_cards(meld: Meld) -> frozenset[Card]:
             return frozenset()
         return frozenset(ALL_CARDS[suit * 13 + meld.rank - 2] for suit in range(4))
     return frozenset(card for card in (meld.stands_for(i) for i in wilds) if isinstance(card, Card))
+
+
+class TableFacts:
+    """What the referee asks of a whole table of legal melds under one set of rules: each meld's
+    :class:`MeldFits`, every card that might fit some meld (``reach``), and the melds whose wilds
+    may be swapped, each with the cards that may be given for them (``swaps``)."""
+
+    __slots__ = ("melds", "reach", "swaps")
+
+    def __init__(self, table: Sequence[TableMeld], rules: Rules) -> None:
+        self.melds = tuple(fits(tm.meld, rules) for tm in table)
+        self.reach: frozenset[Card] = frozenset().union(*(meld_fits.candidates for meld_fits in self.melds))
+        swaps = []
+        for index, tm in enumerate(table):
+            if swappable(tm.meld, rules):
+                wanted = swap_cards(tm.meld)
+                if wanted:
+                    swaps.append((index, wanted))
+        self.swaps: tuple[tuple[int, frozenset[Card]], ...] = tuple(swaps)
+
+    def takes(self, card: Card) -> bool:
+        """Can ``card`` be laid off on some meld of the table?"""
+        return card in self.reach and any(card in meld_fits.candidates and meld_fits.get(card)
+                                          for meld_fits in self.melds)
+
+
+def table_facts(table: tuple[TableMeld, ...], rules: Rules) -> TableFacts:
+    """The :class:`TableFacts` of ``table`` under ``rules`` (kept in the memo)."""
+    key = (table, rules)
+    found: TableFacts | None = _TABLES.get(key)
+    if found is None:
+        found = _TABLES.answer(key, lambda key: TableFacts(*key))
+    return found
