@@ -214,7 +214,6 @@ _RANK_TOKENS: Final = {
     "J": JACK, "Q": QUEEN, "K": KING, "A": ACE,
 }
 _JOKER_TOKENS: Final = frozenset({"JK", "JOKER", "*", "★", "🃏", "JKR"})
-_PARSE_CACHE: dict[str, Card] = {}
 
 
 def _parse_token(text: str) -> Card | None:
@@ -236,6 +235,27 @@ def _parse_token(text: str) -> Card | None:
     return ALL_CARDS[suit * 13 + rank - 2]
 
 
+def _spellings() -> dict[str, Card]:
+    """Every usual spelling of every card, in upper and lower case (``"10H"``, ``"10h"``, ``"Th"``,
+    ``"♥10"``, ``"jk"``...), each with its card: read at once, before :func:`_parse_token` works
+    out anything else."""
+    out: dict[str, Card] = {}
+    for rank_text, rank in _RANK_TOKENS.items():
+        for suit_text, suit in _SUIT_TOKENS.items():
+            card = ALL_CARDS[suit * 13 + rank - 2]
+            spellings = [rank_text + suit_text]
+            if suit_text not in "CDHS":
+                spellings.append(suit_text + rank_text)
+            for spelling in spellings:
+                out[spelling] = out[spelling.lower()] = out[spelling.capitalize()] = card
+    for joker in _JOKER_TOKENS:
+        out[joker] = out[joker.lower()] = out[joker.capitalize()] = ALL_CARDS[52]
+    return out
+
+
+_TOKENS: Final = _spellings()
+
+
 def parse_card(text: str, *, position: int | None = None) -> Card:
     """Read one card.
 
@@ -250,13 +270,11 @@ def parse_card(text: str, *, position: int | None = None) -> Card:
     """
     if not isinstance(text, str):
         raise CardParseError(repr(text), position, "a card must be given as text")
-    card = _PARSE_CACHE.get(text)
+    card = _TOKENS.get(text)
     if card is None:
         card = _parse_token(text)
         if card is None:
             raise CardParseError(text, position)
-        if len(_PARSE_CACHE) < 4096:
-            _PARSE_CACHE[text] = card
     return card
 
 

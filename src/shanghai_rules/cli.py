@@ -941,7 +941,18 @@ def _parser() -> argparse.ArgumentParser:
                     "simulate computer players, play against them, or replay a saved game.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_demo(commands)
+    _add_check(commands)
+    _add_simulate(commands)
+    _add_play(commands)
+    _add_replay(commands)
+    return parser
 
+
+Commands = Any  # argparse's subparsers action, whose class argparse keeps private
+
+
+def _add_demo(commands: Commands) -> None:
     demo = commands.add_parser("demo", help="watch a seeded game between computer players",
                                description="Play a seeded game between computer players and print it round "
                                            "by round: contracts, who went down with what, the table, who went "
@@ -953,6 +964,8 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--verbose", action="store_true", help="also print every draw and discard")
     demo.add_argument("--save", metavar="FILE", help="write the game record (JSON) to FILE, for 'replay'")
 
+
+def _add_check(commands: Commands) -> None:
     check = commands.add_parser(
         "check", help="is this a legal meld; does this hand meet a round's contract",
         description=_wrapped(
@@ -974,6 +987,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--ascii", action="store_true", help="write cards in ASCII instead of symbols")
     check.add_argument("groups", nargs="*", metavar="GROUP", help='cards, e.g. "4H 5H 6H JK"')
 
+
+def _add_simulate(commands: Commands) -> None:
     simulate = commands.add_parser(
         "simulate", help="play many games between computer players and summarise them",
         description="Play N seeded games (seeds SEED, SEED+1, ...) and print the mean score per seat, how "
@@ -988,6 +1003,8 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--quiet", "-q", action="store_true", help="no progress line")
 
+
+def _add_play(commands: Commands) -> None:
     play = commands.add_parser(
         "play", help="play against computer players at the terminal",
         description="Play one seat against computer players.  Your hand and the table are shown with suit "
@@ -1001,6 +1018,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--ascii", action="store_true", help="write cards in ASCII instead of symbols")
     play.add_argument("--save", metavar="FILE", help="write the game record (JSON) to FILE")
 
+
+def _add_replay(commands: Commands) -> None:
     rep = commands.add_parser("replay", help="print a saved game record round by round",
                               description="Replay a game record (the JSON written by 'demo --save', 'play "
                                           "--save' or shanghai_rules.serialization.to_json) and print it round "
@@ -1008,7 +1027,6 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE", help="the record, or - for standard input")
     rep.add_argument("--ascii", action="store_true", help="write cards in ASCII instead of symbols")
     rep.add_argument("--verbose", action="store_true", help="also print every draw and discard")
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -965,6 +965,30 @@ def _fail(path: str, reason: str) -> SerializationError:
 
 def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: str) -> None:
     """Checks that need only what a state and a view share; ``sizes`` are the hand sizes."""
+    n = _check_seats(x, sizes, seats_path)
+    phase = x.phase
+    _check_results(x, n, phase in ("draw", "play", "cut"))
+    _check_cut(x, n)
+    _check_buys(x, n)
+    _check_table(x, n)
+    _check_upcard(x)
+    _check_obligations(x)
+    _check_turn_flags(x)
+    rules = x.rules
+    turn_cap = None if rules.turn_limit is None else rules.turn_limit * n
+    if turn_cap is not None and (x.turns_taken > turn_cap
+                                 or (x.turns_taken == turn_cap and phase not in ("round_over", "game_over"))):
+        raise _fail("turns_taken", f"{x.turns_taken} turns, but the round ends after {turn_cap} (turn_limit)")
+    if phase == "cut":
+        _check_before_the_deal(x, sizes, seats_path)
+    elif phase in ("draw", "play"):
+        _check_round_in_play(x, sizes, seats_path)
+    else:
+        _check_round_over(x, sizes, seats_path, turn_cap)
+
+
+def _check_seats(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: str) -> int:
+    """The seat count and every field given per seat or naming a seat; the number of seats."""
     rules = x.rules
     n = len(sizes)
     if not rules.min_players <= n <= rules.max_players:
@@ -973,7 +997,6 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
     if x.round_number > rules.rounds:
         raise _fail("round_number", f"{x.round_number} is not a round of {rules.name} (1-{rules.rounds})")
     limit = rules.buy_limit(x.round_number)
-    contract = rules.contract(x.round_number)
     for name in ("dealer", "turn"):
         if getattr(x, name) >= n:
             raise _fail(name, f"there is no seat {getattr(x, name)} ({n} players)")
@@ -988,99 +1011,122 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
                                               f"{'unlimited buys' if limit is None else limit}")
         if left is not None and limit is not None and left > limit:
             raise _fail(f"buys_left[{seat}]", f"{left} buys, but round {x.round_number} allows {limit}")
-    phase = x.phase
-    active = phase in ("draw", "play")
-    over = phase in ("round_over", "game_over")
-    _check_results(x, n, active or phase == "cut")
-    _check_cut(x, n)
-    _check_buys(x, n)
-    _check_table(x, n)
-    if x.upcard_live and (phase != "draw" or not x.discard):
+    return n
+
+
+def _check_upcard(x: GameState | PlayerView) -> None:
+    """A live upcard, and Shanghai open on it, only where the engine leaves them."""
+    rules = x.rules
+    if x.upcard_live and (x.phase != "draw" or not x.discard):
         raise _fail("upcard_live", "only the top of a non-empty discard pile, before the draw, can be live")
     if x.shanghai_open:
-        if phase != "draw" or not rules.shanghai_call or not x.upcard_live or x.discarder is None:
+        if x.phase != "draw" or not rules.shanghai_call or not x.upcard_live or x.discarder is None:
             raise _fail("shanghai_open", "Shanghai can be open only on a live, undeclared discard before the draw, "
                                          "under rules with the Shanghai call")
         top = x.discard[-1]
         if not table_facts(x.table, rules).takes(top):
             raise _fail("shanghai_open", f"Shanghai is open, but the top discard {top} fits no meld on the table")
-    if x.owed_wilds or x.must_go_down:
-        if phase != "play":
+
+
+def _check_obligations(x: GameState | PlayerView) -> None:
+    """The obligations of a swap (wilds owed, going down) only where a swap of the seat on turn left them."""
+    if not (x.owed_wilds or x.must_go_down):
+        return
+    rules = x.rules
+    if x.phase != "play":
+        raise _fail("owed_wilds" if x.owed_wilds else "must_go_down",
+                    "a swap's obligation lasts only for the play phase of one turn")
+    if x.owed_wilds and not (rules.swapped_wild_must_be_played and (rules.swap_from_runs or rules.swap_from_sets)):
+        raise _fail("owed_wilds", "under these rules no swap leaves a wild that must be played")
+    if x.must_go_down and not (rules.swap_forces_going_down and (rules.swap_from_runs or rules.swap_from_sets)):
+        raise _fail("must_go_down", "under these rules no swap obliges a player to go down")
+    for i, card in enumerate(x.owed_wilds):
+        if not is_wild(card, rules):
+            raise _fail(f"owed_wilds[{i}]", f"{card} is not a wild under these rules")
+    if x.must_go_down and x.down[x.turn]:
+        raise _fail("must_go_down", f"seat {x.turn} is already down")
+    # the engine's own rule of who may swap, asked of the seat as it is now: except where only a
+    # player not yet down may swap (the swapper may have gone down since), being down now is
+    # what it asks of a swapper, so a seat it refuses now could not have swapped this turn
+    if rules.swap_eligibility != "not_down":
+        refusal = swapper_refusal(rules, x.down[x.turn], x.went_down_this_turn)
+        if refusal:
             raise _fail("owed_wilds" if x.owed_wilds else "must_go_down",
-                        "a swap's obligation lasts only for the play phase of one turn")
-        if x.owed_wilds and not (rules.swapped_wild_must_be_played and (rules.swap_from_runs or rules.swap_from_sets)):
-            raise _fail("owed_wilds", "under these rules no swap leaves a wild that must be played")
-        if x.must_go_down and not (rules.swap_forces_going_down and (rules.swap_from_runs or rules.swap_from_sets)):
-            raise _fail("must_go_down", "under these rules no swap obliges a player to go down")
-        for i, card in enumerate(x.owed_wilds):
-            if not is_wild(card, rules):
-                raise _fail(f"owed_wilds[{i}]", f"{card} is not a wild under these rules")
-        if x.must_go_down and x.down[x.turn]:
-            raise _fail("must_go_down", f"seat {x.turn} is already down")
-        # the engine's own rule of who may swap, asked of the seat as it is now: except where only a
-        # player not yet down may swap (the swapper may have gone down since), being down now is
-        # what it asks of a swapper, so a seat it refuses now could not have swapped this turn
-        if rules.swap_eligibility != "not_down":
-            refusal = swapper_refusal(rules, x.down[x.turn], x.went_down_this_turn)
-            if refusal:
-                raise _fail("owed_wilds" if x.owed_wilds else "must_go_down",
-                            f"seat {x.turn}, on turn, may not swap: {refusal}; so no swap of theirs left this "
-                            f"obligation")
+                        f"seat {x.turn}, on turn, may not swap: {refusal}; so no swap of theirs left this "
+                        f"obligation")
+
+
+def _check_turn_flags(x: GameState | PlayerView) -> None:
+    """What the seat on turn did this turn, only in the phases where a turn is played or has just ended."""
+    phase = x.phase
     if x.went_down_this_turn and phase not in ("play", "round_over", "game_over"):
         raise _fail("went_down_this_turn", f"no one goes down in phase {phase!r}")
     if x.played_wild_this_turn and phase not in ("play", "round_over", "game_over"):
         raise _fail("played_wild_this_turn", f"no one plays cards in phase {phase!r}")
     if phase == "play" and x.went_down_this_turn and not x.down[x.turn]:
         raise _fail("went_down_this_turn", f"seat {x.turn}, on turn, is not down")
-    turn_cap = None if rules.turn_limit is None else rules.turn_limit * n
-    if turn_cap is not None and (x.turns_taken > turn_cap or (x.turns_taken == turn_cap and not over)):
-        raise _fail("turns_taken", f"{x.turns_taken} turns, but the round ends after {turn_cap} (turn_limit)")
-    if phase == "cut":
-        if rules.cut_penalty is None:
-            raise _fail("phase", "these rules have no cut")
-        if x.turn != (x.dealer - 1) % n:
-            raise _fail("turn", f"in the cut, the dealer's right (seat {(x.dealer - 1) % n}) is on turn")
-        if any(sizes):
-            raise _fail(seats_path, "no one holds cards before the deal")
-        if x.table or x.discard or any(x.down) or x.turns_taken:
-            raise _fail("phase", "before the deal the table and the discard pile are empty, no one is down "
-                                 "and no turn has been taken")
-        if any(left != limit for left in x.buys_left):
-            raise _fail("buys_left", f"before the deal every seat has its {limit} buys")
-        if x.cut is not None or x.discarder is not None:
-            raise _fail("cut" if x.cut is not None else "discarder", "there is no cut or discard before the cut")
-    elif active:
-        for seat, size in enumerate(sizes):
-            if size == 0:
-                raise _fail(f"{seats_path}[{seat}]", "a hand is never empty while the round is played")
-        if x.discarder is not None and x.discarder != (x.turn - 1) % n:
-            raise _fail("discarder", f"the last discard was made by seat {x.discarder}, but the seat on turn "
-                                     f"is {x.turn}, not the next seat")
-        if phase == "play" and (x.upcard_live or x.buy_requests or x.buy_withdrawn):
-            raise _fail("upcard_live" if x.upcard_live else "buy_requests",
-                        "after the draw there is no upcard and no buy request")
-        if contract.no_discard and x.table:
-            raise _fail("table", f"in round {x.round_number} going down takes the whole hand and ends the round")
-        if rules.cut_penalty is not None and x.round_results and x.cut is None:
-            raise _fail("cut", "a round the library dealt under these rules was cut first")
-    else:
-        result = x.round_results[-1]
-        if x.round_number != result.round_number:
-            raise _fail("round_results", f"the last result is of round {result.round_number}, but round "
-                                         f"{x.round_number} has ended")
-        if (phase == "game_over") != (x.round_number == rules.rounds):
-            raise _fail("phase", f"the game ends after round {rules.rounds}, not after round {x.round_number}")
-        if x.buy_requests or x.buy_withdrawn:
-            raise _fail("buy_requests", "no buy requests are pending after the round")
-        if result.went_out is not None and sizes[result.went_out] != 0:
-            raise _fail(f"{seats_path}[{result.went_out}]", "the seat that went out holds no cards")
-        if result.ended_by == "stock" and x.discard[:-1]:
-            raise _fail("round_results", "the round ended for want of cards while the discard pile could rebuild "
-                                         "the stock")
-        if result.ended_by == "turn_limit" and x.turns_taken != turn_cap:
-            raise _fail("round_results", "the round ended on the turn limit before the limit was reached")
-        if (result.cut_by, result.cut_exact) != (x.cut if x.cut is not None else (None, False)):
-            raise _fail("round_results", "the last result's cut differs from this round's cut")
+
+
+def _check_before_the_deal(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: str) -> None:
+    """The cut: the dealer's right on turn, nothing dealt, nothing played."""
+    rules = x.rules
+    n = len(sizes)
+    limit = rules.buy_limit(x.round_number)
+    if rules.cut_penalty is None:
+        raise _fail("phase", "these rules have no cut")
+    if x.turn != (x.dealer - 1) % n:
+        raise _fail("turn", f"in the cut, the dealer's right (seat {(x.dealer - 1) % n}) is on turn")
+    if any(sizes):
+        raise _fail(seats_path, "no one holds cards before the deal")
+    if x.table or x.discard or any(x.down) or x.turns_taken:
+        raise _fail("phase", "before the deal the table and the discard pile are empty, no one is down "
+                             "and no turn has been taken")
+    if any(left != limit for left in x.buys_left):
+        raise _fail("buys_left", f"before the deal every seat has its {limit} buys")
+    if x.cut is not None or x.discarder is not None:
+        raise _fail("cut" if x.cut is not None else "discarder", "there is no cut or discard before the cut")
+
+
+def _check_round_in_play(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: str) -> None:
+    """The draw and play phases: every hand held, the discarder the seat before, no offer after the draw."""
+    rules = x.rules
+    n = len(sizes)
+    for seat, size in enumerate(sizes):
+        if size == 0:
+            raise _fail(f"{seats_path}[{seat}]", "a hand is never empty while the round is played")
+    if x.discarder is not None and x.discarder != (x.turn - 1) % n:
+        raise _fail("discarder", f"the last discard was made by seat {x.discarder}, but the seat on turn "
+                                 f"is {x.turn}, not the next seat")
+    if x.phase == "play" and (x.upcard_live or x.buy_requests or x.buy_withdrawn):
+        raise _fail("upcard_live" if x.upcard_live else "buy_requests",
+                    "after the draw there is no upcard and no buy request")
+    if rules.contract(x.round_number).no_discard and x.table:
+        raise _fail("table", f"in round {x.round_number} going down takes the whole hand and ends the round")
+    if rules.cut_penalty is not None and x.round_results and x.cut is None:
+        raise _fail("cut", "a round the library dealt under these rules was cut first")
+
+
+def _check_round_over(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: str,
+                      turn_cap: int | None) -> None:
+    """A round over (or the game): its result is this round's, and says what the position shows."""
+    rules = x.rules
+    result = x.round_results[-1]
+    if x.round_number != result.round_number:
+        raise _fail("round_results", f"the last result is of round {result.round_number}, but round "
+                                     f"{x.round_number} has ended")
+    if (x.phase == "game_over") != (x.round_number == rules.rounds):
+        raise _fail("phase", f"the game ends after round {rules.rounds}, not after round {x.round_number}")
+    if x.buy_requests or x.buy_withdrawn:
+        raise _fail("buy_requests", "no buy requests are pending after the round")
+    if result.went_out is not None and sizes[result.went_out] != 0:
+        raise _fail(f"{seats_path}[{result.went_out}]", "the seat that went out holds no cards")
+    if result.ended_by == "stock" and x.discard[:-1]:
+        raise _fail("round_results", "the round ended for want of cards while the discard pile could rebuild "
+                                     "the stock")
+    if result.ended_by == "turn_limit" and x.turns_taken != turn_cap:
+        raise _fail("round_results", "the round ended on the turn limit before the limit was reached")
+    if (result.cut_by, result.cut_exact) != (x.cut if x.cut is not None else (None, False)):
+        raise _fail("round_results", "the last result's cut differs from this round's cut")
 
 
 def _check_results(x: GameState | PlayerView, n: int, active: bool) -> None:
