@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 import shanghai_rules as sr
 import shanghai_rules.contract_bounds as contract_bounds
 import shanghai_rules.contract_search as contract_search
+from contract_oracle import oracle_find, oracle_layouts
 from shanghai_rules.contract_sets import sets_knapsack
 from shanghai_rules.memo import MEMO
-from contract_oracle import oracle_find, oracle_layouts
 from shanghai_rules.rules import Contract
 
 P = sr.parse_cards
@@ -721,7 +721,7 @@ def test_contracts_with_the_same_runs_share_the_run_bounds_answers(name: str, da
     other = attrs.evolve(contract, sets=(contract.sets + 1) % 3)
     hand = data.draw(planted_hands(rules, round_number, (0, 6)), label="hand")
     search = contract_search.ContractSearch(hand, rules, contract)
-    pools = range(search.wfree + 2)
+    pools = range(search.wilds_left + 2)
 
     def answers(bound: contract_bounds.ContractBound) -> list[int | None]:
         # (an answer above the pool says only that the runs cannot be made: compared as such)

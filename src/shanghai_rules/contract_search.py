@@ -91,7 +91,7 @@ class _SuitPlan(NamedTuple):
     last_whole: bool
     elsewhere: frozenset[int]
     may_drop: bool
-    wfree: int
+    wilds_left: int
     unlimited: bool
 
 
@@ -109,7 +109,7 @@ class ContractSearch:
         self.counts = counts
         self.wild_twos = rules.wild_twos
         twos = counts[0] + counts[13] + counts[26] + counts[39] if self.wild_twos else 0
-        self.wfree = counts[52] + twos
+        self.wilds_left = counts[52] + twos
         self.total = len(hand)
         self.lowest = 1 if rules.ace_low else 2
         tables: SearchTables = _TABLES.answer((rules, contract, len(hand)), _search_tables)
@@ -196,25 +196,25 @@ class ContractSearch:
         run placed in it (the last run placed) is looked up again."""
         bound = self.bound
         runs = self.contract.runs - slot
-        wfree = self.wfree
+        wilds_left = self.wilds_left
         if self.whole:
-            return bound.whole and not bound.whole_runs_possible(self.counts, wfree, runs, suit)
+            return bound.whole and not bound.whole_runs_possible(self.counts, wilds_left, runs, suit)
         row = None
         cost = 0
         if not (slot or suit):
             if runs:
                 row = bytes(self.counts)  # (made once, for both bounds)
-                self.suit_costs = bound.suits_costs(row, wfree)
-                cost = bound.shared_cost(self.suit_costs, runs, wfree)
+                self.suit_costs = bound.suits_costs(row, wilds_left)
+                cost = bound.shared_cost(self.suit_costs, runs, wilds_left)
         elif self.runs and self.runs[-1][0] == suit:
             base = 13 * suit
-            left = bound.suit_costs(bytes(self.counts[base:base + 13]), wfree)
-            cost = bound.shared_cost([left, *self.suit_costs[suit + 1:]], runs, wfree)
+            left = bound.suit_costs(bytes(self.counts[base:base + 13]), wilds_left)
+            cost = bound.shared_cost([left, *self.suit_costs[suit + 1:]], runs, wilds_left)
         else:
-            cost = bound.shared_cost(self.suit_costs[suit:], runs, wfree)
-        if cost > wfree:
+            cost = bound.shared_cost(self.suit_costs[suit:], runs, wilds_left)
+        if cost > wilds_left:
             return True
-        return bool(self.contract.sets) and self.regular and cost + self._sets_cost(row) > wfree
+        return bool(self.contract.sets) and self.regular and cost + self._sets_cost(row) > wilds_left
 
     def _sets_cost(self, row: bytes | None = None) -> int:
         """The fewest wild cards the contract's sets can take from the cards left (with wild 2s,
@@ -229,9 +229,9 @@ class ContractSearch:
         if not wanted:
             return 0
         options = self.tables.set_options
-        top = len(options.plain) - 1
+        top = len(options.other_ranks) - 1
         ranks = rank_totals(bytes(self.counts) if row is None else row)
-        chosen = [options.plain[min(n, top)] for n in sorted(ranks[1:])[-wanted:]]
+        chosen = [options.other_ranks[min(n, top)] for n in sorted(ranks[1:])[-wanted:]]
         chosen.append(options.twos[min(ranks[0], top)])
         length = self.contract.set_length
         return agree(knapsack(chosen, wanted, options.wild_only, length),
@@ -239,7 +239,7 @@ class ContractSearch:
 
     def _sets_possible(self) -> bool:
         """Can the cards left make the contract's sets?  Exact when the whole hand need not be used."""
-        return self._sets_cost() <= self.wfree
+        return self._sets_cost() <= self.wilds_left
 
     def _some_run_window(self) -> bool:
         """A quick necessary condition for any run: some stretch of the minimum length in some
@@ -254,7 +254,7 @@ class ContractSearch:
             return True
         length = self.contract.run_length
         cap = rules.max_wilds_per_meld
-        allowed = self.wfree if cap is None else min(cap, self.wfree)
+        allowed = self.wilds_left if cap is None else min(cap, self.wilds_left)
         need = max(1, length - allowed)
         counts = self.counts
         for codes in _CODES:
@@ -280,7 +280,7 @@ class ContractSearch:
             if naturals:
                 suits += 1
                 needed += max(0, contract.run_length - naturals)
-        return suits <= contract.runs and needed <= self.wfree
+        return suits <= contract.runs and needed <= self.wilds_left
 
     def _runs_possible(self, slot: int, suit: int) -> bool:
         """A quick necessary condition: enough cards in ``suit`` and later suits, with the wilds, for
@@ -291,7 +291,7 @@ class ContractSearch:
         for code in range(13 * suit, 52):
             if not (self.wild_twos and code % 13 == 0):
                 naturals += min(self.counts[code], k)
-        return k * self.contract.run_length - naturals <= self.wfree
+        return k * self.contract.run_length - naturals <= self.wilds_left
 
     def _sets_can_take_the_rest(self, done: int) -> bool:
         """Whole-hand rounds: no run will take cards of codes below ``done`` any more, so only sets
@@ -355,8 +355,8 @@ class ContractSearch:
                 left = counts[:13]
                 for base in range(13, 13 * suit, 13):
                     left = map(add, left, counts[base:base + 13])
-            return (slot, suit, self.wfree, tuple(left))
-        return (slot, suit, self.wfree)
+            return (slot, suit, self.wilds_left, tuple(left))
+        return (slot, suit, self.wilds_left)
 
     def _runs(self, slot: int, suit: int, low: int) -> Iterator[None]:
         """Place run ``slot`` in ``suit``, starting at position ``low`` or later, or move on a suit."""
@@ -369,14 +369,14 @@ class ContractSearch:
             return
         cards = bytes(self.counts[13 * suit:13 * suit + 13])
         # too few cards in this suit, even with every wild, for any run: on to the next suit
-        if sum(cards) + self.wfree >= contract.run_length:
+        if sum(cards) + self.wilds_left >= contract.run_length:
             plan = self._suit_plan(slot, suit, low)
             # the places without a card in the stretch of the minimum length from each start (16 or
             # more where two touch and wilds must be apart), by start from the lowest: where they are
             # more than the wilds a run may hold, no run starts there, and the start is passed over
             stretches = self.bound.stretches(cards)[1][plan.first - self.lowest:]
             most = self.tables.most_wilds
-            allowed = min(plan.wfree if most is None else min(most, plan.wfree), 15)
+            allowed = min(plan.wilds_left if most is None else min(most, plan.wilds_left), 15)
             for start, stretch in zip(range(plan.first, 15 - contract.run_length + 1), stretches):
                 if stretch <= allowed:
                     for end, naturals, dropped in self._runs_from(plan, start):
@@ -408,7 +408,7 @@ class ContractSearch:
             # a run longer than the minimum needs natural ends, except where a wild at its end
             # may make an overlap that the gap rule between runs asks for
             trim_ends=not self.whole and not self.rules.contract_run_gap and self.regular,
-            last_whole=last_whole, elsewhere=elsewhere, may_drop=may_drop, wfree=self.wfree,
+            last_whole=last_whole, elsewhere=elsewhere, may_drop=may_drop, wilds_left=self.wilds_left,
             # any run with a natural card holds its wilds
             unlimited=self.tables.most_wilds is None and not self.ratio,
         )
@@ -427,7 +427,7 @@ class ContractSearch:
                 present.append(end)
             else:
                 gaps += 1
-                if gaps > plan.wfree or (most is not None and gaps > most):
+                if gaps > plan.wilds_left or (most is not None and gaps > most):
                     break
                 if self.apart and end > start and not plan.have[end - 1]:
                     break
@@ -479,7 +479,7 @@ class ContractSearch:
             return
         # (a run holds one card of each position: at most one natural 2)
         cost = w + 1 if self.wild_twos and 2 in naturals else w
-        if cost > plan.wfree:
+        if cost > plan.wilds_left:
             return
         codes = plan.codes
         held = naturals if dropped else plan.have
@@ -490,12 +490,12 @@ class ContractSearch:
         counts = self.counts
         for p in naturals:
             counts[codes[p]] -= 1
-        self.wfree -= cost
+        self.wilds_left -= cost
         self.runs.append((plan.suit, start, cells, w))
         if not plan.remaining_runs or not self.use_bounds or not self._hopeless(slot + 1, plan.suit):
             yield from self._runs(slot + 1, plan.suit, start)
         self.runs.pop()
-        self.wfree += cost
+        self.wilds_left += cost
         for p in naturals:
             counts[codes[p]] += 1
 
@@ -536,7 +536,7 @@ class ContractSearch:
         """The choices of naturals of ``pool`` to leave out of a run of ``m`` places holding
         ``present`` naturals: none, then ever more, as many as the wilds and the limits allow."""
         yield ()
-        most = min(len(pool), self.wfree)
+        most = min(len(pool), self.wilds_left)
         cap = self.caps[min(m, len(self.caps) - 1)]
         if cap is not None:
             most = min(most, cap - (m - present))
@@ -559,13 +559,13 @@ class ContractSearch:
         # a set of wilds only, where the limits allow one
         if floor <= 15 and not self.ratio:
             for _, w in self._set_shapes(0, self.contract.set_length):
-                if w > self.wfree:
+                if w > self.wilds_left:
                     break
-                self.wfree -= w
+                self.wilds_left -= w
                 self.sets.append((None, [], w))
                 yield from self._sets(slot + 1, 15 if distinct else floor)
                 self.sets.pop()
-                self.wfree += w
+                self.wilds_left += w
 
     def _whole_hand_done(self) -> bool:
         """Whole-hand rounds, every set chosen: no natural is left, and the wilds left fit the sets."""
@@ -588,16 +588,16 @@ class ContractSearch:
             shapes = self.tables.shapes[min(available, length)]
         for k, w in shapes:
             cost = w + (k if is_two else 0)
-            if cost > self.wfree:
+            if cost > self.wilds_left:
                 continue
             taken = self._take_naturals(base, k)
             for code in taken:
                 counts[code] -= 1
-            self.wfree -= cost
+            self.wilds_left -= cost
             self.sets.append((rank, taken, w))
             yield from self._sets(slot + 1, rank)
             self.sets.pop()
-            self.wfree += cost
+            self.wilds_left += cost
             for code in taken:
                 counts[code] += 1
 
@@ -621,14 +621,14 @@ class ContractSearch:
         """
         for k in range(most, -1 if not most else 0, -1):
             w = max(0, length - k)
-            extra = self.wfree if not self.regular else w
+            extra = self.wilds_left if not self.regular else w
             for wilds in range(w, max(w, extra) + 1):
                 if self._set_ok(wilds, k):
                     yield k, wilds
 
     def _absorb(self) -> bool:
         """Whole-hand rounds: place every wild left over into the sets chosen."""
-        left = self.wfree
+        left = self.wilds_left
         if not left:
             return True
         if not self.regular:  # the sets were tried at every length already

@@ -35,7 +35,7 @@ class SetOptions(NamedTuple):
     sets can use), for ranks other than 2 and for 2s (where 2s are wild, a natural 2 costs a wild
     card too); and whether a set of wilds only is allowed."""
 
-    plain: tuple[Ways, ...]
+    other_ranks: tuple[Ways, ...]
     twos: tuple[Ways, ...]
     wild_only: bool
 
@@ -111,11 +111,11 @@ def knapsack(ways: Iterable[Ways], wanted: int, wild_only: bool, length: int) ->
 def sets_knapsack(counts: Sequence[int], wanted: int, options: SetOptions, length: int) -> int:
     """The fewest wild cards ``wanted`` sets of ``length`` take from a hand with card ``counts`` (by
     code): the knapsack over every rank (the judgement the search's bound stands for)."""
-    top = len(options.plain) - 1
+    top = len(options.other_ranks) - 1
     ways = []
     for base in range(13):
         naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
-        ways.append((options.twos if base == 0 else options.plain)[min(naturals, top)])
+        ways.append((options.twos if base == 0 else options.other_ranks)[min(naturals, top)])
     return knapsack(ways, wanted, options.wild_only, length)
 
 

@@ -9,7 +9,6 @@ import attrs
 import pytest
 
 import shanghai_rules as sr
-
 from shanghai_rules.engine import no_trap
 from shanghai_rules.engine.candidates import lay_off_candidates, swap_candidates
 from shanghai_rules.engine.laying_off import lay_off_refusal
@@ -341,9 +340,9 @@ def _afters(turn: Any, pos: Any, *kinds: str) -> list[Any]:
     if "lay_off" in kinds:
         plays += lay_off_candidates(turn, pos)
     found = []
-    for play in plays:
+    for candidate in plays:
         try:
-            found.append(position_after(turn, pos, play))
+            found.append(position_after(turn, pos, candidate))
         except sr.IllegalAction:
             continue
     return found

@@ -36,11 +36,11 @@ def action_of(cls: type[Any], *fields: object) -> Any:
     key = (cls, *fields)
     found = _ACTIONS.get(key)
     if found is None:
-        found = _ACTIONS.answer(key, _built)
+        found = _ACTIONS.answer(key, _construct)
     return found
 
 
-def _built(key: tuple[Any, ...]) -> Any:
+def _construct(key: tuple[Any, ...]) -> Any:
     return key[0](*key[1:])
 
 

@@ -40,7 +40,7 @@ from .discard import card_refusal, turn_end_refusal
 from .draw import draw_refusal, upcard_refusal
 from .hands import distinct_cards
 from .laying_off import lay_off_refusal
-from .no_trap import Dead
+from .no_trap import DeadPositions
 from .play_rules import Play
 from .plays import Verdict, judge_play
 from .position import Position, Turn, position_of
@@ -187,7 +187,7 @@ def _list_plays(listing: Listing, state: GameState, lay_downs: int) -> None:
     """Add to ``listing`` the plays of the player on turn that the judgement accepts, with their verdicts."""
     turn, pos = position_of(state)
     listing.position = turn, pos
-    dead: Dead = set()  # positions of this turn the no-trap searches find lead nowhere, shared by them all
+    dead: DeadPositions = set()  # positions of this turn the no-trap searches find lead nowhere, shared by them all
     downs = 0
     for lay_down in lay_down_candidates(turn, pos):
         if _keep(listing, turn, pos, lay_down, dead):
@@ -202,7 +202,7 @@ def _list_plays(listing: Listing, state: GameState, lay_downs: int) -> None:
             _keep(listing, turn, pos, swap, dead)
 
 
-def _keep(listing: Listing, turn: Turn, pos: Position, action: Play, dead: Dead) -> bool:
+def _keep(listing: Listing, turn: Turn, pos: Position, action: Play, dead: DeadPositions) -> bool:
     """List ``action`` with its verdict, if the judgement accepts it."""
     try:
         verdict = judge_play(turn, pos, action, dead)
@@ -221,10 +221,10 @@ def _list_discards(listing: Listing, state: GameState, seat: int) -> None:
         return
     facts = listing.facts
     declarable = facts.reach if facts is not None and state.rules.shanghai_call else frozenset()
-    plain, declared = _discard_row(seat)
+    discards, declared = _discard_row(seat)
     for card in distinct_cards(state.hands[seat]):
         # the discard of a card held: its card refusal (the card not held) cannot refuse it
-        listing.append(plain[card.code])
+        listing.append(discards[card.code])
         if card in declarable and not card_refusal(state, declared[card.code], facts):
             listing.append(declared[card.code])
     if verifying():

@@ -40,9 +40,9 @@ from .position import Position, Turn
 from .swapping import swapper_refusal
 from .table_facts import table_facts
 
-__all__ = ["Dead", "can_finish", "dead_key", "finishes"]
+__all__ = ["DeadPositions", "can_finish", "dead_key", "finishes"]
 
-Dead = set[tuple[object, ...]]
+DeadPositions = set[tuple[object, ...]]
 """Positions of one turn known to lead to no end of it (see :func:`dead_key`)."""
 
 
@@ -59,7 +59,7 @@ def _code(card: Card) -> int:
     return card.code
 
 
-def can_finish(turn: Turn, pos: Position, dead: Dead | None = None) -> bool:
+def can_finish(turn: Turn, pos: Position, dead: DeadPositions | None = None) -> bool:
     """True if the turn can still end from ``pos``: by a legal discard, or by going out, every
     obligation met (the no-trap judgement).  ``dead``: positions of this turn already known to
     lead to no end; a caller that asks of several positions of one turn passes the same set."""
@@ -74,9 +74,9 @@ def can_finish(turn: Turn, pos: Position, dead: Dead | None = None) -> bool:
                  "no trap: the search")
 
 
-def finishes(turn: Turn, pos: Position, dead: Dead) -> bool:
+def finishes(turn: Turn, pos: Position, dead: DeadPositions) -> bool:
     """Can some sequence of legal plays from ``pos`` end the turn?  The plain statement of the search:
-    every legal play is tried, depth first, each position once (``dead``: see :data:`Dead`)."""
+    every legal play is tried, depth first, each position once (``dead``: see :data:`DeadPositions`)."""
     if turn_may_end(turn, len(pos.hand), bool(pos.owed), pos.must_go_down):
         return True
     key = dead_key(pos)
@@ -104,7 +104,7 @@ def _positions_after(turn: Turn, pos: Position, plays: Iterable[Play]) -> Iterat
             continue
 
 
-def _search(turn: Turn, pos: Position, dead: Dead) -> bool:
+def _search(turn: Turn, pos: Position, dead: DeadPositions) -> bool:
     """:func:`finishes`, searching only :func:`_useful_plays`, and not at all where :func:`_stranded`
     shows that no play can help."""
     key = dead_key(pos)

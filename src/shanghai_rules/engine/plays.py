@@ -15,7 +15,7 @@ from ..meld_value import Meld
 from ..verify import confirm
 from .going_out import turn_may_end
 from .laying_off import after_lay_off, laid_off_meld, lay_off_refusal
-from .no_trap import Dead, can_finish
+from .no_trap import DeadPositions, can_finish
 from .obligations import settle_owed
 from .play_rules import Play, position_after
 from .position import Position, Turn
@@ -27,7 +27,7 @@ Verdict = Position | Meld
 the turn may end at once, only the meld it makes (the position is built when it is played)."""
 
 
-def judge_play(turn: Turn, pos: Position, action: Play, dead: Dead | None = None) -> Verdict:
+def judge_play(turn: Turn, pos: Position, action: Play, dead: DeadPositions | None = None) -> Verdict:
     """The verdict on ``action`` in ``pos``, or IllegalAction saying why it is not allowed: the
     rules of the play, then the no-trap ruling (``dead``: see :func:`~shanghai_rules.engine.no_trap.can_finish`).
 
