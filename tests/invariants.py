@@ -181,7 +181,7 @@ def play_random_game(
             assert pickle.dumps(state) == before, "a refused action changed the state"
         action = _choose(actions, rng)
         before = pickle.dumps(state)
-        after = sr.apply(state, action)
+        after = sr.apply(state, action, listing=actions)
         assert pickle.dumps(state) == before, "apply changed its input"
         check_invariants(after, full)
         yield state, action, after

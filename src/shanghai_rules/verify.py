@@ -32,6 +32,7 @@ T = TypeVar("T")
 
 _FROM_ENVIRONMENT: Final = os.environ.get("SHANGHAI_RULES_VERIFY", "") == "1"
 _MODE: Final = ContextVar("shanghai_rules_verify", default=_FROM_ENVIRONMENT)
+_TALLY: Final[ContextVar[dict[str, int] | None]] = ContextVar("shanghai_rules_verify_tally", default=None)
 
 
 class ShortcutMismatch(AssertionError):
@@ -44,20 +45,31 @@ def verifying() -> bool:
 
 
 @contextmanager
-def checking(on: bool = True) -> Iterator[None]:
-    """Turn the checking mode on (or off) within the ``with`` block, in this thread."""
+def checking(on: bool = True, tally: dict[str, int] | None = None) -> Iterator[None]:
+    """Turn the checking mode on (or off) within the ``with`` block, in this thread.  ``tally``, a
+    dictionary of the caller's, counts by shortcut how many answers were checked."""
     token = _MODE.set(on)
+    counts = _TALLY.set(tally)
     try:
         yield
     finally:
+        _TALLY.reset(counts)
         _MODE.reset(token)
+
+
+def _count(shortcut: str) -> None:
+    tally = _TALLY.get()
+    if tally is not None:
+        tally[shortcut] = tally.get(shortcut, 0) + 1
 
 
 def confirm(value: T, holds: Callable[[], bool], shortcut: str) -> T:
     """``value``, the answer of ``shortcut``; in the checking mode, first ``holds()`` (the full
     judgement's verdict that the answer is right) must be true."""
-    if _MODE.get() and not holds():
-        raise ShortcutMismatch(f"{shortcut}: the full judgement does not confirm {value!r}")
+    if _MODE.get():
+        _count(shortcut)
+        if not holds():
+            raise ShortcutMismatch(f"{shortcut}: the full judgement does not confirm {value!r}")
     return value
 
 
@@ -65,6 +77,7 @@ def agree(value: T, full: Callable[[], T], shortcut: str) -> T:
     """``value``, the answer of ``shortcut``; in the checking mode, first ``full()`` (the full
     judgement) must give an equal answer."""
     if _MODE.get():
+        _count(shortcut)
         expected = full()
         if expected != value:
             raise ShortcutMismatch(f"{shortcut}: the shortcut says {value!r}, the full judgement {expected!r}")

@@ -18,9 +18,11 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from ..actions import LayDown, LayOff, SwapWild
+from ..contract_search import ContractSearch
 from ..contracts import layouts_of
 from ..meld_value import Meld
 from ..memo import MEMO
+from ..verify import agree, verifying
 from .hands import distinct_cards
 from .position import Position, Turn
 from .table_facts import TableFacts, table_facts
@@ -48,12 +50,23 @@ def lay_down_candidates(turn: Turn, pos: Position) -> Iterator[LayDown]:
     """Going down with each distinct layout of the contract the hand holds, in the search's order."""
     if pos.down:
         return
+    if verifying():
+        _confirm_bounds(turn, pos)
     seen: set[tuple[tuple[str, tuple[int, ...]], ...]] = set()
     for layout in layouts_of(pos.hand, turn.rules, turn.contract):
         key = _layout_key(layout)
         if key not in seen:  # (the same layout comes again where the hand holds duplicate cards)
             seen.add(key)
             yield LayDown(turn.player, layout)
+
+
+def _confirm_bounds(turn: Turn, pos: Position) -> None:
+    """In the checking mode: the contract search, whose bounds skip the hands they prove hold no
+    layout, finds the first layout the search without them finds."""
+    bounded = ContractSearch(pos.hand, turn.rules, turn.contract)
+    agree(next(bounded.layouts(), None),
+          lambda: next(ContractSearch(pos.hand, turn.rules, turn.contract, bounds=False).layouts(), None),
+          "contract search: the bounds")
 
 
 def _layout_key(layout: tuple[Meld, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:

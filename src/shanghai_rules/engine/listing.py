@@ -32,7 +32,7 @@ from ..cards import ALL_CARDS
 from ..errors import IllegalAction
 from ..memo import MEMO
 from ..state import GameState
-from ..verify import ShortcutMismatch, verifying
+from ..verify import confirm, verifying
 from .buying import seat_buy_refusal, withdraw_refusal
 from .candidates import action_of, lay_down_candidates, lay_off_candidates, swap_candidates
 from .deal import cut_refusal, start_refusal
@@ -229,5 +229,10 @@ def _list_discards(listing: Listing, state: GameState, seat: int) -> None:
             listing.append(declared[card.code])
     if verifying():
         for action in listing:
-            if isinstance(action, Discard) and not action.shanghai and card_refusal(state, action):
-                raise ShortcutMismatch(f"legal_actions: the discard of a card held: {card_refusal(state, action)}")
+            if isinstance(action, Discard) and not action.shanghai:
+                _confirm_held(state, action)
+
+
+def _confirm_held(state: GameState, action: Discard) -> None:
+    """In the checking mode: the card refusal of a plain discard listed without it does not refuse it."""
+    confirm(action, lambda: not card_refusal(state, action), "legal_actions: the discard of a card held")

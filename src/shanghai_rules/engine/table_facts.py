@@ -18,6 +18,7 @@ from ..meld_value import Meld
 from ..memo import MEMO
 from ..rules import Rules
 from ..state import TableMeld
+from ..verify import confirm
 
 __all__ = ["MeldFits", "TableFacts", "fits", "swap_cards", "swappable", "table_facts"]
 
@@ -40,7 +41,10 @@ class MeldFits:
         """The options of ``card`` on the meld; empty if it does not fit."""
         found = self._known.get(card)
         if found is None:
-            found = join_options(self.meld, card, self.rules, legal=True) if card in self.candidates else ()
+            if card in self.candidates:
+                found = join_options(self.meld, card, self.rules, legal=True)
+            else:
+                found = confirm((), lambda: not join_options(self.meld, card, self.rules), "fits: a card no candidate")
             self._known[card] = found
         return found
 
