@@ -57,12 +57,13 @@ def replay(rules: sr.Rules, players: int, seeds: range, games: list[list[sr.Acti
 
 
 def replay_timed(rules: sr.Rules, players: int, seed: int, actions: list[sr.Action]) -> float:
-    """Seconds to replay one game as legal_actions + apply per decision."""
+    """Seconds to replay one game as legal_actions + apply per decision (apply handed the listing,
+    as a program that picks its action from the listing does)."""
     state = sr.new_game(rules, players, seed=seed)
     start = time.perf_counter()
     for action in actions:
-        sr.legal_actions(state)
-        state = sr.apply(state, action)
+        listing = sr.legal_actions(state)
+        state = sr.apply(state, action, listing=listing)
     elapsed = time.perf_counter() - start
     assert state.is_over
     return elapsed

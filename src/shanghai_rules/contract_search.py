@@ -28,7 +28,7 @@ from typing import Final, NamedTuple
 
 from .cards import ALL_CARDS, Card
 from .contract_bounds import ContractBound, contract_bound
-from .contract_sets import SetOptions, knapsack, rank_totals, set_options, set_shapes, sets_knapsack
+from .contract_sets import SetOptions, knapsack, one_set, rank_totals, set_options, set_shapes, sets_knapsack
 from .meld_value import Meld
 from .memo import MEMO
 from .rules import Contract, Rules
@@ -234,7 +234,11 @@ class ContractSearch:
         chosen = [options.other_ranks[min(n, top)] for n in sorted(ranks[1:])[-wanted:]]
         chosen.append(options.twos[min(ranks[0], top)])
         length = self.contract.set_length
-        return agree(knapsack(chosen, wanted, options.wild_only, length),
+        if wanted == 1:
+            cost = one_set(chosen, options.wild_only, length)
+        else:
+            cost = knapsack(chosen, wanted, options.wild_only, length)
+        return agree(cost,
                      lambda: sets_knapsack(self.counts, wanted, options, length), "the sets' cost by their best ranks")
 
     def _sets_possible(self) -> bool:

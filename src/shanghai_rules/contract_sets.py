@@ -92,10 +92,7 @@ def set_shapes(rules: Rules, contract: Contract) -> tuple[Ways, ...]:
 
 def knapsack(ways: Iterable[Ways], wanted: int, wild_only: bool, length: int) -> int:
     """The fewest wild cards ``wanted`` sets of ``length`` take where each rank offers ``ways``,
-    and sets of wilds only where ``wild_only``.  (One set, the commonest case, is the cheapest
-    rank's first way, or a set of wilds only.)"""
-    if wanted == 1:
-        return min([rank_ways[0][1] for rank_ways in ways if rank_ways] + [length if wild_only else NO_SETS])
+    and sets of wilds only where ``wild_only``."""
     fewest = [0] + [NO_SETS] * wanted  # fewest wilds to make j sets from the ranks so far
     for rank_ways in ways:
         for j in range(wanted, 0, -1):
@@ -106,6 +103,12 @@ def knapsack(ways: Iterable[Ways], wanted: int, wild_only: bool, length: int) ->
         for j in range(1, wanted + 1):
             fewest[j] = min(fewest[j], fewest[j - 1] + length)
     return fewest[wanted]
+
+
+def one_set(ways: Iterable[Ways], wild_only: bool, length: int) -> int:
+    """:func:`knapsack` of one set, the commonest contract's: the cheapest rank's first way, or a set
+    of wilds only."""
+    return min([rank_ways[0][1] for rank_ways in ways if rank_ways] + [length if wild_only else NO_SETS])
 
 
 def sets_knapsack(counts: Sequence[int], wanted: int, options: SetOptions, length: int) -> int:

@@ -1,0 +1,143 @@
+"""Mutants of the engine's shortcuts, each shown caught by the test suite.
+
+Every shortcut the library takes (see :mod:`shanghai_rules.verify`) is a derivation of a
+full judgement, and the test suite is meant to catch any slip in one.  This script makes
+each mutant below (a small, plausible bug in one shortcut) in a copy of the project,
+runs the tests that run in the checking mode on that copy, and reports the first test
+that fails, or that the mutant survived.  Exit status 1 if any survives.
+
+A plain script, slow (a few minutes): ``python tests/mutants/run_mutants.py [ID ...]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import NamedTuple
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Mutant(NamedTuple):
+    """A bug put into one shortcut: ``old`` (found exactly once in ``path``) becomes ``new``."""
+
+    name: str
+    what: str
+    path: str
+    old: str
+    new: str
+
+
+MUTANTS = (
+    Mutant("owed-same-meld", "owed wilds placeable: two owed wilds counted on one meld",
+           "engine/no_trap.py", "if index not in used and meld_fits.get(card):", "if meld_fits.get(card):"),
+    Mutant("last-card-swaps", "a lone last card: a wild on the table that stands for it forgotten",
+           "engine/no_trap.py", "if not any(card in wanted for _, wanted in facts.swaps):", "if True:"),
+    Mutant("stranded-reach", "stranded: one lay-off fewer counted before the last card",
+           "engine/no_trap.py", "_might_take(tm, card, len(hand), rules)",
+           "_might_take(tm, card, len(hand) - 1, rules)"),
+    Mutant("useless-naturals-ratio", "useful plays: natural lay-offs left out where wilds are limited by naturals",
+           "engine/no_trap.py", "        and not rules.wilds_at_most_naturals\n", ""),
+    Mutant("useless-naturals-last-card", "useful plays: natural lay-offs left out with one natural card to keep",
+           "engine/no_trap.py", "len(pos.hand) - len(pos.owed) >= 2)", "len(pos.hand) - len(pos.owed) >= 1)"),
+    Mutant("lay-off-owed", "a lay-off after which the turn may end: the wilds still owed forgotten",
+           "engine/plays.py", "bool(settle_owed(pos.owed, (action.card,)))", "False"),
+    Mutant("stays-legal-13", "a legal meld stays legal: a run of thirteen places lengthened",
+           "joining.py", "if len(meld.cards) >= 13:", "if len(meld.cards) > 13:"),
+    Mutant("stays-legal-apart", "a legal meld stays legal: a wild laid beside a wild at a run's end",
+           "joining.py", "(not limits.apart_in_runs or meld.is_natural_at(beside))", "True"),
+    Mutant("listing-verdict", "the listing's verdict: the verdict of another play taken",
+           "engine/__init__.py", "verdict = listing.verdicts.get(action)",
+           "verdict = next(iter(listing.verdicts.values()), None)"),
+    Mutant("held-discards", "the discard of a card held: the upcard's discard listed too",
+           "engine/listing.py", "for card in distinct_cards(state.hands[seat]):",
+           "for card in distinct_cards(state.hands[seat] + state.discard[-1:]):"),
+    Mutant("sets-best-ranks", "the sets' cost by their best ranks: the worst ranks taken",
+           "contract_search.py", "sorted(ranks[1:])[-wanted:]", "sorted(ranks[1:])[:wanted]"),
+    Mutant("one-set-wild-only", "the knapsack of one set: a set of wilds only forgotten",
+           "contract_sets.py", "[length if wild_only else NO_SETS])", "[NO_SETS])"),
+    Mutant("bounds-hopeless", "the contract bounds: a hand whose runs take every wild held called hopeless",
+           "contract_search.py", "        if cost > wilds_left:\n            return True",
+           "        if cost >= wilds_left:\n            return True"),
+    Mutant("candidates-low-end", "a meld's candidate cards: the card below a run's low end left out",
+           "joining.py", "for place in (meld.start - 1, meld.start + len(meld.cards)):",
+           "for place in (meld.start + len(meld.cards),):"),
+    Mutant("reach-first-meld", "a table's reach: the candidates of its first meld only",
+           "engine/table_facts.py", "for meld_fits in self.melds))", "for meld_fits in self.melds[:1]))"),
+)
+
+#: The tests run against each mutant, quickest first, and whether in the checking mode (the engine's
+#: own tests weigh positions built to be hopeless, where the plain no-trap search beside every
+#: shortcut would take very long: they compare the shortcuts with it themselves).
+TESTS = (
+    ("tests/test_rule_positions.py", True),
+    ("tests/test_properties.py", True),
+    ("tests/engine/test_swaps.py", False),
+    ("tests/engine/test_going_out.py", False),
+    ("tests/engine/test_play.py", False),
+    ("tests/test_contracts.py", False),
+    ("tests/test_melds.py", False),
+    ("tests/test_state_machine.py", True),
+)
+
+
+def copy_project(into: Path) -> None:
+    """The project's sources and tests, as they are, into ``into``."""
+    for name in ("src", "tests"):
+        shutil.copytree(ROOT / name, into / name, ignore=shutil.ignore_patterns("__pycache__", ".hypothesis"))
+    shutil.copy(ROOT / "pyproject.toml", into / "pyproject.toml")
+
+
+def mutate(project: Path, mutant: Mutant) -> None:
+    """Put ``mutant`` into the copy at ``project``; it must find its text exactly once."""
+    path = project / "src" / "shanghai_rules" / mutant.path
+    text = path.read_text(encoding="utf-8")
+    if text.count(mutant.old) != 1:
+        raise SystemExit(f"{mutant.name}: {mutant.old!r} is not in {mutant.path} exactly once")
+    path.write_text(text.replace(mutant.old, mutant.new), encoding="utf-8")
+
+
+def first_failure(project: Path) -> str | None:
+    """The first test that fails on ``project``, or None if every test passes."""
+    for tests, checking in TESTS:
+        env = {**os.environ, "PYTHONPATH": str(project / "src"), "CI": "1",
+               "SHANGHAI_RULES_VERIFY": "1" if checking else "0"}
+        done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                               "--no-header", "-o", "addopts=", tests], cwd=project, env=env,
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            found = re.search(r"^FAILED (\S+)", done.stdout, re.MULTILINE)
+            return found.group(1) if found else f"{tests} (status {done.returncode})"
+    return None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("names", nargs="*", help="mutants to try (default: all)")
+    args = parser.parse_args()
+    chosen = [m for m in MUTANTS if not args.names or m.name in args.names]
+    survived = 0
+    with tempfile.TemporaryDirectory() as work:
+        clean = Path(work) / "clean"
+        copy_project(clean)
+        if first_failure(clean) is not None:
+            raise SystemExit("the tests fail on the project as it is: mutants prove nothing")
+        for mutant in chosen:
+            project = Path(work) / mutant.name
+            copy_project(project)
+            mutate(project, mutant)
+            caught = first_failure(project)
+            survived += caught is None
+            print(f"{mutant.name:<28} {mutant.what}\n{'':<28} -> {caught or 'SURVIVED'}", flush=True)
+    print(f"{len(chosen) - survived} of {len(chosen)} mutants caught")
+    return 1 if survived else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
