@@ -123,7 +123,7 @@ def version_of(python: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--release", required=True, metavar="PYTHON", help="a Python with the release installed")
+    parser.add_argument("--release", metavar="PYTHON", help="a Python with the release installed (required)")
     parser.add_argument("--games", type=int, default=4, help="seeded games per preset (default 4)")
     parser.add_argument("--warm-up", type=int, default=6, metavar="N", help="games replayed before steady timing")
     parser.add_argument("--rounds", type=int, default=3, help="turns each version takes (default 3)")
@@ -133,6 +133,8 @@ def main() -> None:
     if args.child:
         child(*args.child)
         return
+    if not args.release:
+        parser.error("--release is required")
     if args.instructions and shutil.which("valgrind") is None:
         raise SystemExit("versus_release: --instructions needs valgrind (apt install valgrind)")
     this = sys.executable

@@ -165,7 +165,7 @@ def test_every_public_name_has_a_docstring() -> None:
 def test_every_rules_field_is_described_on_the_variants_page() -> None:
     text = (DOCS / "variants.rst").read_text(encoding="utf-8")
     described = set(re.findall(r"``(\w+)``", text))
-    missing = [field.name for field in attrs.fields(sr.Rules) if field.name not in described]
+    missing = [field.name for field in attrs.fields(sr.Rules) if field.init and field.name not in described]
     assert missing == []
     missing = [field.name for field in attrs.fields(sr.Contract) if field.name not in described]
     assert missing == []

@@ -150,7 +150,9 @@ class ContractBound:
         suits = []
         for base in range(13 * first_suit, 52, 13):
             pattern = row[base:base + 13]
-            costs = _SUIT_COSTS.get((self.costs_key, pattern)) or _SUIT_COSTS.recall((self.costs_key, pattern))
+            costs = _SUIT_COSTS.get((self.costs_key, pattern))
+            if costs is None:
+                costs = _SUIT_COSTS.recall((self.costs_key, pattern))
             if costs is None or costs[-1] < pool:
                 # an answer found for a smaller pool says nothing of stretches that need more wilds
                 costs = self._suit_costs(pattern, pool)
@@ -161,7 +163,9 @@ class ContractBound:
         """One suit's costs (see :meth:`_suit_costs`), for its cards ``cards`` (a byte each, by index
         within the suit) and ``pool`` wild cards."""
         pattern = cards.translate(_AT_MOST[self.usable])
-        costs = _SUIT_COSTS.get((self.costs_key, pattern)) or _SUIT_COSTS.recall((self.costs_key, pattern))
+        costs = _SUIT_COSTS.get((self.costs_key, pattern))
+        if costs is None:
+            costs = _SUIT_COSTS.recall((self.costs_key, pattern))
         if costs is None or costs[-1] < pool:
             costs = self._suit_costs(pattern, pool)
         return costs
@@ -286,7 +290,9 @@ class ContractBound:
         places."""
         holes = cards.translate(_NONE)  # 1 at each index where the suit has no card
         key = (self.stretches_key, holes)
-        found: tuple[int, bytes] | None = _STRETCHES.get(key) or _STRETCHES.recall(key)
+        found: tuple[int, bytes] | None = _STRETCHES.get(key)
+        if found is None:
+            found = _STRETCHES.recall(key)
         if found is None:
             gaps = self._stretch_gaps(_positions(holes))
             found = _STRETCHES.put(key, (self._fewest(gaps, 15), gaps))
@@ -340,7 +346,9 @@ class ContractBound:
     def _suit_covers(self, counts: tuple[int, ...], pool: int) -> frozenset[tuple[int, int]]:
         """The (runs, wilds) pairs with which one suit's cards can be covered exactly by runs."""
         key = (self.covers_key, counts, pool)
-        found: frozenset[tuple[int, int]] | None = _COVERS.recall(key)
+        found: frozenset[tuple[int, int]] | None = _COVERS.get(key)
+        if found is None:
+            found = _COVERS.recall(key)
         if found is not None:
             return found
         out: set[tuple[int, int]] = set()
@@ -459,5 +467,5 @@ def contract_bound(rules: Rules, contract: Contract) -> ContractBound:
     """The bounds for ``contract`` under ``rules`` (one object per pair, kept in the memo)."""
     found: ContractBound | None = _BOUNDS.get((rules, contract))
     if found is None:
-        found = _BOUNDS.answer((rules, contract), lambda key: ContractBound(*key))
+        found = _BOUNDS.fill((rules, contract), lambda key: ContractBound(*key))
     return found

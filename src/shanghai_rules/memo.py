@@ -55,13 +55,11 @@ class MemoTable(dict[K, V]):
         self._old: dict[K, V] = {}
 
     def recall(self, key: K) -> V | None:
-        """The answer kept for ``key`` in either generation, or ``None`` (one found in the old
-        generation is moved to the young one).  :meth:`get` asks the young generation only."""
-        found = dict.get(self, key)
-        if found is None:
-            found = self._old.get(key)
-            if found is not None:
-                self.put(key, found)
+        """The answer kept for ``key`` in the old generation, moved to the young one, or ``None``.
+        (:meth:`get` asks the young generation; callers ask it first.)"""
+        found = self._old.get(key)
+        if found is not None:
+            self.put(key, found)
         return found
 
     def put(self, key: K, value: V) -> V:
@@ -72,14 +70,16 @@ class MemoTable(dict[K, V]):
         self[key] = value
         return value
 
+    def fill(self, key: K, work: Callable[[K], V]) -> V:
+        """The answer for ``key``, which :meth:`get` has not found: the old generation's, or
+        ``work(key)``; kept in the young generation.  (Callers ask :meth:`get` first.)"""
+        found = self._old.get(key)
+        return self.put(key, work(key) if found is None else found)
+
     def answer(self, key: K, work: Callable[[K], V]) -> V:
         """The answer for ``key``: the one kept, or ``work(key)``, kept."""
         found = dict.get(self, key)
-        if found is None:
-            found = self.recall(key)
-            if found is None:
-                found = self.put(key, work(key))
-        return found
+        return self.fill(key, work) if found is None else found
 
     def size(self) -> int:
         """How many answers the table holds, in both generations."""

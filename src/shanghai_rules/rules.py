@@ -17,6 +17,7 @@ from typing import Final, Literal
 import attrs
 
 from .cards import MAX_CARDS, Card, full_deck
+from .wild_limits import WildLimits
 
 __all__ = [
     "CONTRACT_RUMMY",
@@ -231,6 +232,13 @@ class Rules:
     turn_limit: int | None = 50
     """A round in which nobody has gone out after every seat has taken this many
     turns ends with nobody out; ``None`` for no limit."""
+    wild_limits: WildLimits = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Every limit on wilds in melds these rules set, as one value (derived from the fields above,
+    as the rules are built; see :class:`~shanghai_rules.wild_limits.WildLimits`)."""
+
+    @wild_limits.default
+    def _wild_limits(self) -> WildLimits:
+        return WildLimits.of(self)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -382,9 +390,7 @@ class Rules:
         """The most wilds a meld of ``length`` cards may hold by ``max_wilds_per_meld`` and
         ``max_wilds_by_length`` (``None``: no limit by count; ``wilds_at_most_naturals`` is apart).
         See :class:`~shanghai_rules.wild_limits.WildLimits`, where every wild limit is stated."""
-        from .wild_limits import wild_limits  # (wild_limits is derived from Rules, so imported late)
-
-        return wild_limits(self).most(length)
+        return self.wild_limits.most(length)
 
 
 PAGAT7: Final = Rules(

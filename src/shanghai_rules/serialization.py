@@ -123,9 +123,10 @@ from .engine.swapping import swapper_refusal
 from .engine.table_facts import table_facts
 from .errors import IllegalAction
 from .melds import Meld, check_meld, is_wild
+from .memo import MEMO
 from .penalties import hand_penalty
 from .records import GameRecord
-from .rules import Contract, Rules, RulesError
+from .rules import PRESETS, Contract, Rules, RulesError
 from .state import GameState, RoundResult, TableMeld
 from .views import PlayerView
 
@@ -759,9 +760,23 @@ def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
         else:
             fields[name] = _str(item, where)
     try:
-        return Rules(**fields)  # type: ignore[arg-type]
+        return _one_of_each(Rules(**fields))  # type: ignore[arg-type]
     except RulesError as exc:
         raise _rules_error(path, str(exc)) from None
+
+
+_RULES_READ: Final = MEMO.table("rules read from documents", 256)
+
+
+def _one_of_each(rules: Rules) -> Rules:
+    """The one :class:`Rules` object of this value that documents read give (the first read, or a
+    preset): every state read under the same rules then shares the object, and the engine's memo,
+    keyed by the rules, finds it at once instead of comparing every field."""
+    preset = PRESETS.get(rules.name)
+    if preset is not None and preset == rules:
+        return preset
+    found: Rules = _RULES_READ.answer(rules, lambda value: value)
+    return found
 
 
 _FIELD_PREFIX: Final = re.compile(r"([a-z_]+)((?:\[\d+\])*): (.*)", re.DOTALL)

@@ -11,19 +11,21 @@ by :func:`wild_limits`, states every rule about wilds in melds once:
   ``Rules.wild_limits_on_lay_off`` is false, when they are judged only as a
   contract is laid down; the apart rule always holds.
 
-Melds (:mod:`~shanghai_rules.melds`), contracts and their search
+Every :class:`~shanghai_rules.rules.Rules` value holds its own, as
+``Rules.wild_limits``, worked out as it is built.  Melds
+(:mod:`~shanghai_rules.melds`), contracts and their search
 (:mod:`~shanghai_rules.contracts`, :mod:`~shanghai_rules.contract_bounds`) and the
 engine's plays all ask this value, and nothing else, what the limits allow.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING
 
 import attrs
 
-from .memo import MEMO
-from .rules import Rules
+if TYPE_CHECKING:  # (Rules holds its WildLimits: this module may not import rules at run time)
+    from .rules import Rules
 
 __all__ = ["WildLimits", "wild_limits"]
 
@@ -126,12 +128,6 @@ class WildLimits:
         return False
 
 
-_LIMITS: Final = MEMO.table("wild limits by rules", 256)
-
-
 def wild_limits(rules: Rules) -> WildLimits:
-    """The :class:`WildLimits` of ``rules`` (remembered in the memo, by the rules)."""
-    found: WildLimits | None = _LIMITS.get(rules)
-    if found is None:
-        found = _LIMITS.answer(rules, WildLimits.of)
-    return found
+    """The :class:`WildLimits` of ``rules`` (``rules.wild_limits``)."""
+    return rules.wild_limits

@@ -77,9 +77,10 @@ def _play(state: GameState, action: Play, listing: Listing | None = None) -> Gam
     if action.player != state.turn:
         raise IllegalAction(f"{name}: it is seat {state.turn}'s turn, not seat {action.player}'s", action)
     verdict: Verdict | None = None
-    if listing is not None and listing.state is state and listing.position is not None:
-        turn, pos = listing.position
-        verdict = listing.verdicts.get(action)
+    judged = listing.judged if listing is not None and listing.state is state else None
+    if judged is not None:
+        turn, pos = judged.turn, judged.pos
+        verdict = judged.verdicts.get(action)
     else:
         turn, pos = position_of(state)
     if verdict is None:
@@ -142,8 +143,8 @@ def apply(state: GameState, action: Action, *, listing: Listing | None = None) -
                             f"({len(state.hands)} players)", action)
     if handler is None:
         return _play(state, action, listing)  # type: ignore[arg-type]
-    if kind is Discard and listing is not None and listing.state is state:
-        return discard(state, action, listing.facts)  # type: ignore[arg-type]
+    if kind is Discard and listing is not None and listing.state is state and listing.judged is not None:
+        return discard(state, action, listing.judged.facts)  # type: ignore[arg-type]
     return handler(state, action)
 
 

@@ -38,7 +38,7 @@ def action_of(cls: type[Any], *fields: object) -> Any:
     key = (cls, *fields)
     found = _ACTIONS.get(key)
     if found is None:
-        found = _ACTIONS.answer(key, _construct)
+        found = _ACTIONS.fill(key, _construct)
     return found
 
 

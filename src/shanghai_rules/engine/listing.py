@@ -64,18 +64,36 @@ class Listing(list[Action]):
     ``apply(state, action, listing=actions)``, and that play is not judged a second time.
     """
 
-    __slots__ = ("facts", "position", "state", "verdicts")
+    __slots__ = ("judged", "state")
 
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
-        self.state = state
-        """The state listed."""
+    state: GameState
+    """The state listed."""
+    judged: Judged | None
+    """In the play phase, what the plays were judged on and the verdict of each."""
+
+    @classmethod
+    def of(cls, state: GameState) -> Listing:
+        """An empty listing of ``state`` (:func:`legal_actions` fills it)."""
+        listing = cls()
+        listing.state = state
+        listing.judged = None
+        return listing
+
+
+class Judged:
+    """What a listing of a play phase judged the plays of the seat on turn on, and what it found."""
+
+    __slots__ = ("facts", "pos", "turn", "verdicts")
+
+    def __init__(self, turn: Turn, pos: Position, facts: TableFacts | None) -> None:
+        self.turn = turn
+        """The turn the plays were judged in."""
+        self.pos = pos
+        """The position they were judged on."""
+        self.facts = facts
+        """The :class:`~shanghai_rules.engine.table_facts.TableFacts` of the table (``None`` for no table)."""
         self.verdicts: dict[Action, Verdict] = {}
         """The verdict of each play listed (see :data:`~shanghai_rules.engine.plays.Verdict`)."""
-        self.position: tuple[Turn, Position] | None = None
-        """The turn and position the plays were judged in (play phase only)."""
-        self.facts: TableFacts | None = None
-        """The :class:`~shanghai_rules.engine.table_facts.TableFacts` of the state's table, where asked."""
 
 
 def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int = LAY_DOWN_CHOICES) -> Listing:
@@ -103,16 +121,16 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
         raise IllegalAction(f"legal_actions: there is no seat {player!r} ({players} players)")
     if type(lay_downs) is not int or lay_downs < 1:
         raise IllegalAction(f"legal_actions: lay_downs must be a whole number of at least 1, not {lay_downs!r}")
-    listing = Listing(state)
+    listing = Listing.of(state)
     seats = range(players) if player is None else (player,)
     if state.phase == "draw":
         _list_draw_phase(listing, state, seats)
     elif state.phase == "play":
         if state.turn in seats:
-            if state.table:
-                listing.facts = table_facts(state.table, state.rules)
-            _list_plays(listing, state, lay_downs)
-            _list_discards(listing, state, state.turn)
+            turn, pos = position_of(state)
+            judged = listing.judged = Judged(turn, pos, table_facts(state.table, state.rules) if state.table else None)
+            _list_plays(listing, judged, lay_downs)
+            _list_discards(listing, state, judged.facts)
     elif state.phase == "cut":
         if state.cutter in seats:
             for count in range(1, len(state.stock) + 1):
@@ -135,7 +153,7 @@ def _seat_rows(players: int) -> tuple[SeatRow, ...]:
     lists them round after round)."""
     found: tuple[SeatRow, ...] | None = _SEAT_ROWS.get(players)
     if found is None:
-        found = _SEAT_ROWS.answer(players, lambda n: tuple((DrawStock(s), TakeDiscard(s), Buy(s), WithdrawBuy(s))
+        found = _SEAT_ROWS.fill(players, lambda n: tuple((DrawStock(s), TakeDiscard(s), Buy(s), WithdrawBuy(s))
                                                             for s in range(n)))
     return found
 
@@ -144,7 +162,7 @@ def _discard_row(seat: int) -> tuple[tuple[Discard, ...], tuple[Discard, ...]]:
     """``seat``'s discards of every card, by card code: plain, and declared Shanghai (kept in the memo)."""
     found: tuple[tuple[Discard, ...], tuple[Discard, ...]] | None = _DISCARD_ROWS.get(seat)
     if found is None:
-        found = _DISCARD_ROWS.answer(seat, lambda s: (tuple(Discard(s, card) for card in ALL_CARDS),
+        found = _DISCARD_ROWS.fill(seat, lambda s: (tuple(Discard(s, card) for card in ALL_CARDS),
                                                       tuple(Discard(s, card, True) for card in ALL_CARDS)))
     return found
 
@@ -183,43 +201,42 @@ def _list_calls(listing: Listing, state: GameState, seat: int) -> None:
                 listing.append(action_of(CallShanghai, seat, index, end))
 
 
-def _list_plays(listing: Listing, state: GameState, lay_downs: int) -> None:
+def _list_plays(listing: Listing, judged: Judged, lay_downs: int) -> None:
     """Add to ``listing`` the plays of the player on turn that the judgement accepts, with their verdicts."""
-    turn, pos = position_of(state)
-    listing.position = turn, pos
+    turn, pos = judged.turn, judged.pos
     dead: DeadPositions = set()  # positions of this turn the no-trap searches find lead nowhere, shared by them all
     downs = 0
     for lay_down in lay_down_candidates(turn, pos):
-        if _keep(listing, turn, pos, lay_down, dead):
+        if _keep(listing, judged, lay_down, dead):
             downs += 1
             if downs >= lay_downs:
                 break
     if not lay_off_refusal(turn, pos):
-        for lay_off in lay_off_candidates(turn, pos, listing.facts):
-            _keep(listing, turn, pos, lay_off, dead)
+        for lay_off in lay_off_candidates(turn, pos, judged.facts):
+            _keep(listing, judged, lay_off, dead)
     if not swapper_refusal(turn.rules, pos.down, pos.went_down):
-        for swap in swap_candidates(turn, pos, listing.facts):
-            _keep(listing, turn, pos, swap, dead)
+        for swap in swap_candidates(turn, pos, judged.facts):
+            _keep(listing, judged, swap, dead)
 
 
-def _keep(listing: Listing, turn: Turn, pos: Position, action: Play, dead: DeadPositions) -> bool:
+def _keep(listing: Listing, judged: Judged, action: Play, dead: DeadPositions) -> bool:
     """List ``action`` with its verdict, if the judgement accepts it."""
     try:
-        verdict = judge_play(turn, pos, action, dead)
+        verdict = judge_play(judged.turn, judged.pos, action, dead)
     except IllegalAction:
         return False
     listing.append(action)
-    listing.verdicts[action] = verdict
+    judged.verdicts[action] = verdict
     return True
 
 
-def _list_discards(listing: Listing, state: GameState, seat: int) -> None:
-    """Add to ``listing`` each discard of a distinct card held, and, where the rules have the
-    Shanghai declaration, the declared discard of each card some meld of the table might take,
-    if the turn may end."""
+def _list_discards(listing: Listing, state: GameState, facts: TableFacts | None) -> None:
+    """Add to ``listing`` the discards of the seat on turn: of each distinct card held, and, where the
+    rules have the Shanghai declaration, the declared discard of each card some meld of the table
+    (whose ``facts`` are given) might take, if the turn may end."""
+    seat = state.turn
     if turn_end_refusal(state, seat):
         return
-    facts = listing.facts
     declarable = facts.reach if facts is not None and state.rules.shanghai_call else frozenset()
     discards, declared = _discard_row(seat)
     for card in distinct_cards(state.hands[seat]):

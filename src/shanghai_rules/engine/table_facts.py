@@ -59,7 +59,7 @@ def fits(meld: Meld, rules: Rules) -> MeldFits:
     key = (meld, rules)
     found: MeldFits | None = _FITS.get(key)
     if found is None:
-        found = _FITS.answer(key, lambda key: MeldFits(*key))
+        found = _FITS.fill(key, lambda key: MeldFits(*key))
     return found
 
 
@@ -73,7 +73,7 @@ def swap_cards(meld: Meld) -> frozenset[Card]:
     any card of a set's rank (SPEC 4.7); none when the meld holds no wild (kept in the memo)."""
     found: frozenset[Card] | None = _SWAPS.get(meld)
     if found is None:
-        found = _SWAPS.answer(meld, _swap_cards)
+        found = _SWAPS.fill(meld, _swap_cards)
     return found
 
 
@@ -117,5 +117,5 @@ def table_facts(table: tuple[TableMeld, ...], rules: Rules) -> TableFacts:
     key = (table, rules)
     found: TableFacts | None = _TABLES.get(key)
     if found is None:
-        found = _TABLES.answer(key, lambda key: TableFacts(*key))
+        found = _TABLES.fill(key, lambda key: TableFacts(*key))
     return found
