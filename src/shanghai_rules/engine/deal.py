@@ -15,7 +15,8 @@ from ..state import GameState
 from .stock import shuffled, supply
 from .successor import successor
 
-__all__ = ["cut", "cut_refusal", "new_game", "seed_refusal", "setup_round", "start_refusal", "start_round"]
+__all__ = ["count_refusal", "cut", "cut_refusal", "cutter_refusal", "new_game", "seed_refusal", "setup_round",
+           "start_refusal", "start_round"]
 
 
 #: The most bits a seed may have: any whole number of up to 4,096 bits, either sign (a seed
@@ -181,15 +182,25 @@ def start_round(state: GameState, action: StartRound) -> GameState:
     )
 
 
-def cut_refusal(state: GameState, action: Cut) -> str:
-    """Why ``action`` may not be made now (empty if it may)."""
+def cutter_refusal(state: GameState, seat: int) -> str:
+    """Why ``seat`` may not cut now, whatever the count (empty if it may)."""
     if state.phase != "cut":
         return f"there is no cut now (phase {state.phase!r})"
-    if action.player != state.cutter:
+    if seat != state.cutter:
         return f"seat {state.cutter}, the dealer's right, cuts this round (SPEC 4.10)"
-    if not 1 <= action.count <= len(state.stock):
+    return ""
+
+
+def count_refusal(state: GameState, count: int) -> str:
+    """Why a cut may not give the dealer ``count`` cards (empty if it may)."""
+    if not 1 <= count <= len(state.stock):
         return f"the count is how many cards the cut gave the dealer, 1-{len(state.stock)}"
     return ""
+
+
+def cut_refusal(state: GameState, action: Cut) -> str:
+    """Why ``action`` may not be made now (empty if it may)."""
+    return cutter_refusal(state, action.player) or count_refusal(state, action.count)
 
 
 def cut(state: GameState, action: Cut) -> GameState:

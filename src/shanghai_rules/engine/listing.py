@@ -35,7 +35,7 @@ from ..state import GameState
 from ..verify import confirm, verifying
 from .buying import seat_buy_refusal, withdraw_refusal
 from .candidates import action_of, lay_down_candidates, lay_off_candidates, swap_candidates
-from .deal import cut_refusal, start_refusal
+from .deal import count_refusal, cutter_refusal, start_refusal
 from .discard import card_refusal, turn_end_refusal
 from .draw import draw_refusal, upcard_refusal
 from .hands import distinct_cards
@@ -132,11 +132,12 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             _list_plays(listing, judged, lay_downs)
             _list_discards(listing, state, judged.facts)
     elif state.phase == "cut":
-        if state.cutter in seats:
+        cutter = state.cutter
+        if cutter in seats and not cutter_refusal(state, cutter):
+            cuts = _cut_row(cutter, len(state.stock))
             for count in range(1, len(state.stock) + 1):
-                cut = action_of(Cut, state.cutter, count)
-                if not cut_refusal(state, cut):
-                    listing.append(cut)
+                if not count_refusal(state, count):
+                    listing.append(cuts[count - 1])
     elif state.phase == "round_over" and player is None and not start_refusal(state):
         listing.append(StartRound())
     return listing
@@ -144,6 +145,7 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
 
 _SEAT_ROWS: Final = MEMO.table("draw-phase actions by seat count", 64)
 _DISCARD_ROWS: Final = MEMO.table("discards by seat", 256)
+_CUT_ROWS: Final = MEMO.table("cuts by seat and cards", 64)
 
 SeatRow = tuple[DrawStock, TakeDiscard, Buy, WithdrawBuy]
 
@@ -155,6 +157,14 @@ def _seat_rows(players: int) -> tuple[SeatRow, ...]:
     if found is None:
         found = _SEAT_ROWS.fill(players, lambda n: tuple((DrawStock(s), TakeDiscard(s), Buy(s), WithdrawBuy(s))
                                                             for s in range(n)))
+    return found
+
+
+def _cut_row(seat: int, cards: int) -> tuple[Cut, ...]:
+    """``seat``'s cuts of 1 to ``cards`` cards (kept in the memo: each round's cut lists them)."""
+    found: tuple[Cut, ...] | None = _CUT_ROWS.get((seat, cards))
+    if found is None:
+        found = _CUT_ROWS.fill((seat, cards), lambda key: tuple(Cut(key[0], count) for count in range(1, key[1] + 1)))
     return found
 
 

@@ -37,19 +37,14 @@ def shuffled(cards: Iterable[Card], seed: int) -> tuple[list[Card], int]:
     rng = random.Random(seed)
     out = list(cards)
     for i in range(len(out) - 1, 0, -1):
-        j = _below(rng, i + 1)
+        # j below i + 1, drawn as random.Random._randbelow draws it: as many bits as i + 1 has,
+        # the draws too large thrown away
+        width = (i + 1).bit_length()
+        j = rng.getrandbits(width)
+        while j > i:
+            j = rng.getrandbits(width)
         out[i], out[j] = out[j], out[i]
     return out, rng.getrandbits(64)
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """A random whole number below ``n``, drawn as :meth:`random.Random._randbelow` draws it: as many
-    bits as ``n`` has, the draws too large thrown away."""
-    width = n.bit_length()
-    j = rng.getrandbits(width)
-    while j >= n:
-        j = rng.getrandbits(width)
-    return j
 
 
 def pick(count: int, seed: int) -> tuple[int, int]:

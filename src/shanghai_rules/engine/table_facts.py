@@ -50,16 +50,23 @@ class MeldFits:
 
 
 _FITS: Final = MEMO.table("fits by meld and rules", 1 << 14)
+_FITS_SEEN: Final = MEMO.table("fits by the meld and rules objects asked about", 1 << 14)
 _SWAPS: Final = MEMO.table("swap cards by meld", 1 << 14)
 _TABLES: Final = MEMO.table("facts by table and rules", 1 << 12)
+_TABLES_SEEN: Final = MEMO.table("facts by the table and rules objects asked about", 1 << 12)
 
 
 def fits(meld: Meld, rules: Rules) -> MeldFits:
-    """The :class:`MeldFits` of the legal ``meld`` under ``rules`` (kept in the memo)."""
+    """The :class:`MeldFits` of the legal ``meld`` under ``rules`` (kept in the memo, by the meld and the
+    rules; found first by these very objects, as :func:`table_facts` explains)."""
+    seen = _FITS_SEEN.get((id(meld), id(rules)))
+    if seen is not None and seen[0] is meld and seen[1] is rules:
+        return seen[2]  # type: ignore[no-any-return]
     key = (meld, rules)
     found: MeldFits | None = _FITS.get(key)
     if found is None:
         found = _FITS.fill(key, lambda key: MeldFits(*key))
+    _FITS_SEEN.put((id(meld), id(rules)), (meld, rules, found))
     return found
 
 
@@ -113,9 +120,18 @@ class TableFacts:
 
 
 def table_facts(table: tuple[TableMeld, ...], rules: Rules) -> TableFacts:
-    """The :class:`TableFacts` of ``table`` under ``rules`` (kept in the memo)."""
+    """The :class:`TableFacts` of ``table`` under ``rules``, kept in the memo by the table and the rules.
+
+    The same table object comes back move after move (a state shares its table with the next
+    until a meld changes), and is found first by its identity and that of the rules, at the
+    cost of two numbers (an entry of that table holds the objects, so that their identities
+    name them while it lives); then by content, which costs a hash of every meld."""
+    seen = _TABLES_SEEN.get((id(table), id(rules)))
+    if seen is not None and seen[0] is table and seen[1] is rules:
+        return seen[2]  # type: ignore[no-any-return]
     key = (table, rules)
     found: TableFacts | None = _TABLES.get(key)
     if found is None:
         found = _TABLES.fill(key, lambda key: TableFacts(*key))
+    _TABLES_SEEN.put((id(table), id(rules)), (table, rules, found))
     return found
