@@ -308,17 +308,17 @@ def test_too_few_cards_checked_for_every_bracket_of_player_counts_spec3() -> Non
     assert house.card_count(5) == 54
 
 
-def test_rules_regression_huge_player_count_is_checked_without_counting_every_seat() -> None:
-    """Regression: building Rules checked the deal once per player count, so ten million seats took
-    seconds (and a trillion would never finish).  The check goes by bracket of player counts: a
-    trillion seats are refused at once, as the most cards in play (MAX_CARDS) cannot deal them."""
-    from shanghai_rules.cards import MAX_CARDS
+def test_rules_refuse_more_seats_than_a_table_may_have_naming_the_limit() -> None:
+    """A table has at most MAX_PLAYERS seats (documented on the rules page): a trillion seats, or
+    seventeen, are refused at once naming max_players and the limit; sixteen are allowed where the
+    decks deal them."""
+    from shanghai_rules.rules import MAX_PLAYERS
 
-    decks = MAX_CARDS // 54
-    with pytest.raises(sr.RulesError, match=r"^hand_size: 1000000000000 players"):
-        attrs.evolve(sr.ISRA, max_players=10**12, decks_by_players=((10**12, decks),))
-    big = attrs.evolve(sr.ISRA, max_players=800, decks_by_players=((800, decks),))
-    assert big.decks_for(800) == decks
+    for seats in (10**12, MAX_PLAYERS + 1):
+        with pytest.raises(sr.RulesError, match=rf"^max_players: at most {MAX_PLAYERS} seats, not {seats}"):
+            attrs.evolve(sr.ISRA, max_players=seats, decks_by_players=((seats, 10),))
+    big = attrs.evolve(sr.ISRA, max_players=MAX_PLAYERS, decks_by_players=((MAX_PLAYERS, 6),))
+    assert big.decks_for(MAX_PLAYERS) == 6
 
 
 @pytest.mark.parametrize(

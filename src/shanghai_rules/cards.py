@@ -324,8 +324,8 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
 
 #: The most cards a supply may hold (decks with their jokers): a bound on what
 #: :func:`full_deck` builds and a :class:`~shanghai_rules.rules.Rules` may ask for,
-#: far beyond any game (ISRA's three decks are 162 cards).
-MAX_CARDS: Final = 10_000
+#: far beyond any game (ISRA's three decks are 162 cards, ten-round's four 216).
+MAX_CARDS: Final = 1_000
 
 
 def full_deck(decks: int, jokers_per_deck: int, *, rng: random.Random | None = None) -> list[Card]:

@@ -28,7 +28,16 @@ from typing import Final, NamedTuple
 
 from .cards import ALL_CARDS, Card
 from .contract_bounds import ContractBound, contract_bound
-from .contract_sets import SetOptions, knapsack, one_set, rank_totals, set_options, set_shapes, sets_knapsack
+from .contract_sets import (
+    SetOptions,
+    knapsack,
+    one_set,
+    rank_totals,
+    set_options,
+    set_shapes,
+    sets_knapsack,
+    work_out_set_options,
+)
 from .meld_value import Meld
 from .memo import MEMO
 from .rules import Contract, Rules
@@ -66,13 +75,15 @@ class SearchTables(NamedTuple):
     """The fewest cards the contract takes."""
 
 
-def _search_tables(key: tuple[Rules, Contract, int]) -> SearchTables:
+def _search_tables(key: tuple[Rules, Contract, int], remember: bool = True) -> SearchTables:
+    """The tables of a search (``remember``: the bound and the set options from the memo, or worked out)."""
     rules, contract, size = key
     limits = wild_limits(rules)
     caps = limits.most_by_length(size + 1)
     counted = [cap for cap in caps if cap is not None]
-    return SearchTables(caps, max(counted) if counted else None, limits.regular(size + 1),
-                        contract_bound(rules, contract), set_options(rules, contract),
+    bound = contract_bound(rules, contract) if remember else ContractBound(rules, contract)
+    options = set_options(rules, contract) if remember else work_out_set_options(rules, contract)
+    return SearchTables(caps, max(counted) if counted else None, limits.regular(size + 1), bound, options,
                         set_shapes(rules, contract), contract.min_cards)
 
 
@@ -98,7 +109,10 @@ class _SuitPlan(NamedTuple):
 class ContractSearch:
     """A depth-first search for the layouts of one contract in one hand (see the module docs)."""
 
-    def __init__(self, hand: Sequence[Card], rules: Rules, contract: Contract, *, bounds: bool = True) -> None:
+    def __init__(self, hand: Sequence[Card], rules: Rules, contract: Contract, *, bounds: bool = True,
+                 remember: bool = True) -> None:
+        """The search of ``contract`` under ``rules`` in ``hand``; ``bounds=False`` searches without the
+        bounds (to check them); ``remember=False`` keeps nothing in the memo (for rules being built)."""
         self.rules = rules
         self.contract = contract
         self.use_bounds = bounds
@@ -112,7 +126,8 @@ class ContractSearch:
         self.wilds_left = counts[52] + twos
         self.total = len(hand)
         self.lowest = 1 if rules.ace_low else 2
-        tables: SearchTables = _TABLES.answer((rules, contract, len(hand)), _search_tables)
+        key = (rules, contract, len(hand))
+        tables: SearchTables = _TABLES.answer(key, _search_tables) if remember else _search_tables(key, False)
         self.tables = tables
         self.caps = tables.caps
         self.bound = tables.bound

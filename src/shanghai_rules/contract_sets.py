@@ -21,7 +21,17 @@ from .memo import MEMO
 from .rules import Contract, Rules
 from .wild_limits import wild_limits
 
-__all__ = ["NO_SETS", "SetOptions", "knapsack", "rank_totals", "set_options", "set_shapes", "sets_knapsack"]
+__all__ = [
+    "NO_SETS",
+    "SetOptions",
+    "knapsack",
+    "one_set",
+    "rank_totals",
+    "set_options",
+    "set_shapes",
+    "sets_knapsack",
+    "work_out_set_options",
+]
 
 NO_SETS: Final = 10**9
 """The cost of sets that cannot be made."""
@@ -56,8 +66,8 @@ def _ways(rules: Rules, contract: Contract, naturals: int, two: bool) -> Ways:
     return tuple(options)
 
 
-def _set_options(key: tuple[Rules, Contract]) -> SetOptions:
-    rules, contract = key
+def work_out_set_options(rules: Rules, contract: Contract) -> SetOptions:
+    """The :class:`SetOptions` of ``contract`` under ``rules``, worked out (:func:`set_options` remembers them)."""
     most = 1 if rules.distinct_contract_set_ranks else contract.sets
     counts = range(most * contract.set_length + 1)
     return SetOptions(tuple(_ways(rules, contract, n, False) for n in counts),
@@ -70,7 +80,7 @@ _SET_OPTIONS: Final = MEMO.table("contract sets: options by rules and contract",
 
 def set_options(rules: Rules, contract: Contract) -> SetOptions:
     """The :class:`SetOptions` of ``contract`` under ``rules`` (kept in the memo)."""
-    found: SetOptions = _SET_OPTIONS.answer((rules, contract), _set_options)
+    found: SetOptions = _SET_OPTIONS.answer((rules, contract), lambda key: work_out_set_options(*key))
     return found
 
 

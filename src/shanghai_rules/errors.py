@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "MalformedAction"]
+__all__ = ["IllegalAction", "MalformedAction", "RulesError"]
 
 
 class IllegalAction(ValueError):
@@ -21,3 +21,8 @@ class IllegalAction(ValueError):
 class MalformedAction(IllegalAction):
     """An action built with a field of the wrong type or value (a seat that is not a
     number, a card that is not a card, an unknown run end)."""
+
+
+class RulesError(ValueError):
+    """A :class:`~shanghai_rules.rules.Rules` or :class:`~shanghai_rules.rules.Contract` that cannot be
+    played; the message names the field."""

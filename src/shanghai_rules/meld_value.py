@@ -18,12 +18,15 @@ Whether a meld is legal under some rules is judged by :mod:`~shanghai_rules.meld
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, Literal, cast
+from typing import TYPE_CHECKING, Final, Literal, cast
 
 import attrs
 
 from .cards import ACE, ALL_CARDS, JOKER, Card, CardError, Suit, _card_group, format_cards, parse_cards
-from .rules import Rules, RulesError
+from .errors import RulesError
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 __all__ = [
     "End",

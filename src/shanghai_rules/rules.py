@@ -17,12 +17,15 @@ from typing import Final, Literal
 import attrs
 
 from .cards import MAX_CARDS, Card, full_deck
+from .errors import RulesError
 from .wild_limits import WildLimits
 
 __all__ = [
     "CONTRACT_RUMMY",
     "ISRA",
     "LIVERPOOL",
+    "MAX_CONTRACT_MELDS",
+    "MAX_PLAYERS",
     "MAY_I",
     "PAGAT7",
     "PRESETS",
@@ -46,8 +49,24 @@ SwapEligibility = Literal["down_earlier_turn", "down", "not_down", "anyone"]
 any player who is down, only a player not yet down, or anyone."""
 
 
-class RulesError(ValueError):
-    """A :class:`Rules` or :class:`Contract` that cannot be played; the message names the field."""
+#: The most seats a table may have: every preset's counts, and twice the most of any.
+MAX_PLAYERS: Final = 16
+#: The most melds one contract may ask for.
+MAX_CONTRACT_MELDS: Final = 12
+#: The longest name a :class:`Rules` may have.
+MAX_NAME_LENGTH: Final = 100
+
+
+def _check_name(name: object) -> None:
+    """A rules name: non-empty text of at most :data:`MAX_NAME_LENGTH` characters that UTF-8 can write."""
+    if not isinstance(name, str) or not name:
+        raise RulesError(f"name: must be a non-empty string, not {name!r:.60}")
+    if len(name) > MAX_NAME_LENGTH:
+        raise RulesError(f"name: at most {MAX_NAME_LENGTH} characters, not {len(name):,}")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RulesError(f"name: {name!r} holds a character UTF-8 cannot write (a lone surrogate)") from None
 
 
 def _positive(field: str, value: object, minimum: int = 1) -> None:
@@ -96,8 +115,13 @@ class Contract:
         _positive("Contract.runs", self.runs, 0)
         if self.sets + self.runs == 0:
             raise RulesError("Contract: a contract needs at least one set or run")
+        if self.sets + self.runs > MAX_CONTRACT_MELDS:
+            raise RulesError(f"Contract: at most {MAX_CONTRACT_MELDS} melds, not {self.sets + self.runs}")
         _positive("Contract.set_length", self.set_length, 2)
         _positive("Contract.run_length", self.run_length, 2)
+        if self.set_length > MAX_CARDS:
+            raise RulesError(f"Contract.set_length: a set holds at most the {MAX_CARDS:,} cards in play, "
+                             f"not {self.set_length:,}")
         if self.run_length > 13:
             raise RulesError(f"Contract.run_length: a run holds at most 13 cards, not {self.run_length}")
         if type(self.no_discard) is not bool:
@@ -241,16 +265,25 @@ class Rules:
         return WildLimits.of(self)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name:
-            raise RulesError(f"name: must be a non-empty string, not {self.name!r}")
+        _check_name(self.name)
         _positive("min_players", self.min_players, 2)
         _positive("max_players", self.max_players, self.min_players)
+        if self.max_players > MAX_PLAYERS:
+            raise RulesError(f"max_players: at most {MAX_PLAYERS} seats, not {self.max_players}")
         _positive("jokers_per_deck", self.jokers_per_deck, 0)
         _positive("hand_size", self.hand_size, 1)
         _positive("min_set_length", self.min_set_length, 2)
         _positive("min_run_length", self.min_run_length, 2)
         if self.min_run_length > 13:
             raise RulesError("min_run_length: a run holds at most 13 cards")
+        self._check_rounds()
+        self._check_decks()
+        self._check_numbers()
+        self._check_flags()
+        self._check_makeable()
+
+    def _check_rounds(self) -> None:
+        """The contracts, and what is given per round."""
         if not isinstance(self.contracts, tuple) or not self.contracts:
             raise RulesError("contracts: give at least one Contract, as a tuple")
         for number, contract in enumerate(self.contracts, 1):
@@ -267,7 +300,6 @@ class Rules:
                                  f"or None, not {self.hand_sizes!r}")
             for i, size in enumerate(self.hand_sizes):
                 _positive(f"hand_sizes[{i}]", size, 1)
-        self._check_decks()
         if not isinstance(self.buy_limits, tuple) or len(self.buy_limits) != len(self.contracts):
             raise RulesError(
                 f"buy_limits: give one number per round ({len(self.contracts)}), not {self.buy_limits!r}"
@@ -275,6 +307,9 @@ class Rules:
         for i, limit in enumerate(self.buy_limits):
             if limit is not None:
                 _positive(f"buy_limits[{i}]", limit, 0)
+
+    def _check_numbers(self) -> None:
+        """The numeric fields: limits, values, bonuses."""
         if self.max_wilds_by_length is not None:
             _ascending_pairs("max_wilds_by_length", self.max_wilds_by_length, "a (length, most_wilds)", 0,
                              "give (length, most_wilds) pairs as a tuple, or None")
@@ -286,6 +321,19 @@ class Rules:
         if self.max_wilds_per_meld is not None:
             _positive("max_wilds_per_meld", self.max_wilds_per_meld, 0)
         _positive("contract_run_gap", self.contract_run_gap, 0)
+        if self.cut_penalty is not None:
+            _positive("cut_penalty", self.cut_penalty, 0)
+        if (
+            not isinstance(self.card_values, tuple)
+            or len(self.card_values) != 14
+            or any(type(v) is not int or v < 0 for v in self.card_values)
+        ):
+            raise RulesError("card_values: give 14 whole numbers >= 0, for 2-10, J, Q, K, A and the joker")
+        if self.turn_limit is not None:
+            _positive("turn_limit", self.turn_limit, 1)
+
+    def _check_flags(self) -> None:
+        """The yes-or-no fields and the fields that name one of a few choices."""
         for flag in (
             "wild_twos", "ace_low", "wilds_at_most_naturals", "run_wilds_apart",
             "distinct_contract_set_ranks", "lay_off_on_going_down_turn", "buy_after_down",
@@ -299,16 +347,37 @@ class Rules:
                              "'down_earlier_turn', 'down', 'not_down', 'anyone'")
         if self.going_out not in ("any", "discard", "play"):
             raise RulesError(f"going_out: {self.going_out!r} is not one of 'any', 'discard', 'play'")
-        if self.cut_penalty is not None:
-            _positive("cut_penalty", self.cut_penalty, 0)
-        if (
-            not isinstance(self.card_values, tuple)
-            or len(self.card_values) != 14
-            or any(type(v) is not int or v < 0 for v in self.card_values)
-        ):
-            raise RulesError("card_values: give 14 whole numbers >= 0, for 2-10, J, Q, K, A and the joker")
-        if self.turn_limit is not None:
-            _positive("turn_limit", self.turn_limit, 1)
+
+    def hand_limit(self, round_number: int) -> int:
+        """The most cards a hand can hold in ``round_number`` (1-based): the deal, the draw, each buy
+        with its penalty cards, and, where the rules have the Shanghai call, a card for each call on
+        one of the player's discards (at most one a turn, under the turn limit); where buys are
+        unlimited, or calls are under no turn limit, every card in play."""
+        most = self.card_count(self.max_players)
+        buys = self.buy_limit(round_number)
+        calls = 0 if not self.shanghai_call else self.turn_limit
+        if buys is None or calls is None:
+            return most
+        return min(most, self.hand_size_for(round_number) + 1 + buys * (1 + self.buy_penalty_cards) + calls)
+
+    def _check_makeable(self) -> None:
+        """Every round's contract can be made by some hand of the round: it takes no more cards than a
+        hand can hold (:meth:`hand_limit`), and the cards in play, with the most players, hold it (as
+        the bounds of the contract search judge it, which reject only what no cards make)."""
+        from .contract_search import ContractSearch  # (the search asks Rules: imported as it is needed)
+
+        supply = tuple(self.card_supply(self.max_players))
+        for number, contract in enumerate(self.contracts, 1):
+            limit = self.hand_limit(number)
+            if contract.min_cards > limit:
+                raise RulesError(f"contracts[{number - 1}]: round {number}'s contract ({contract.describe()}) takes "
+                                 f"{contract.min_cards} cards, but a hand holds at most {limit} in that round "
+                                 "(the deal, the draw, buys with their penalty cards and Shanghai calls)")
+            search = ContractSearch(supply, self, attrs.evolve(contract, no_discard=False), remember=False)
+            if search._hopeless():
+                raise RulesError(f"contracts[{number - 1}]: no cards in play make round {number}'s contract "
+                                 f"({contract.describe()}) under these rules: {len(supply)} cards, "
+                                 f"{self.max_players} players")
 
     def _check_decks(self) -> None:
         previous = _ascending_pairs("decks_by_players", self.decks_by_players, "an (up_to_players, decks)", 1,
