@@ -48,7 +48,7 @@ End = Literal["low", "high"]
 def is_wild(card: Card, rules: Rules) -> bool:
     """True if ``card`` can act as a wild under ``rules`` (a joker, or a 2 where 2s are wild).
 
-    Raises :class:`~shanghai_rules.cards.CardError` or :class:`~shanghai_rules.rules.RulesError`
+    Raises :class:`~shanghai_rules.cards.CardError` or :class:`~shanghai_rules.errors.RulesError`
     for what is not a card or not rules."""
     try:
         return card.rank == JOKER or (card.rank == 2 and rules.wild_twos)

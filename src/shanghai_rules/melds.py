@@ -96,7 +96,7 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> Options:
     nowhere, or a meld value that is not well formed, gives none.  Every
     resulting meld is legal under ``rules``.  ``card`` may be card notation
     (``"8C"``); what is not a meld, a card or rules raises :class:`MeldError`,
-    :class:`~shanghai_rules.cards.CardError` or :class:`~shanghai_rules.rules.RulesError`.
+    :class:`~shanghai_rules.cards.CardError` or :class:`~shanghai_rules.errors.RulesError`.
     """
     if not isinstance(meld, Meld):
         raise MeldError(f"lay_off_options: {meld!r} is not a Meld")

@@ -98,7 +98,7 @@ class GameRecord:
     Build one with :meth:`new` and :meth:`append`, or read one with
     :func:`~shanghai_rules.serialization.from_json`.  Values given to the
     constructor are checked as :func:`~shanghai_rules.engine.new_game` checks
-    them (:class:`~shanghai_rules.rules.RulesError`), and every action must be
+    them (:class:`~shanghai_rules.errors.RulesError`), and every action must be
     an action value (:class:`~shanghai_rules.errors.MalformedAction`).
     """
 
