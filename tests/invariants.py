@@ -164,6 +164,7 @@ def play_random_game(
     while not state.is_over:
         actions = sr.legal_actions(state)
         assert actions, f"no legal action in phase {state.phase}"
+        assert sr.has_legal_action(state)
         check_actors(state, actions)
         if check_all_listed:
             for action in actions:

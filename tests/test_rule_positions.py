@@ -31,12 +31,14 @@ def test_listed_plays_are_exactly_those_apply_accepts_where_rules_bite_spec_4_9(
     """SPEC 4.3, 4.7, 4.9, 5: in every generated position, the checking mode on, each listed action
     applies (with the listing's verdict and without it, to the same state), and of every lay-off,
     swap and discard a brute-force judge weighs, apply accepts exactly those listed (a lay-off
-    naming the one end a card fits is legal and need not be listed)."""
+    naming the one end a card fits is legal and need not be listed); and ``has_legal_action``
+    says whether the listing holds any action."""
     rules = sr.get_rules(preset)
     listed_plays = refused = 0
     with checking():
         for seed, state in positions(rules, COUNT):
             listing = sr.legal_actions(state)
+            assert sr.has_legal_action(state) == bool(listing), seed
             for action in listing:
                 assert sr.apply(state, action, listing=listing) == sr.apply(state, action), (seed, action)
             listed_plays += sum(isinstance(a, (sr.LayOff, sr.SwapWild)) for a in listing)
@@ -98,6 +100,7 @@ def test_every_shortcut_is_checked_where_rules_bite_and_in_play() -> None:
         for rules in [*(sr.get_rules(name) for name in PRESETS), *HOUSE.values()]:
             for _, state in positions(rules, 60, first_seed=20_000):
                 listing = sr.legal_actions(state)
+                assert sr.has_legal_action(state) == bool(listing)
                 for action in listing:
                     sr.apply(state, action, listing=listing)
                 sr.find_contract(state.hands[0], rules, state.round_number)

@@ -45,7 +45,7 @@ from .contracts import (
     find_contract,
     hand_penalty,
 )
-from .engine import apply, check, clear_caches, is_legal, legal_actions, new_game, setup_round
+from .engine import apply, check, clear_caches, has_legal_action, is_legal, legal_actions, new_game, setup_round
 from .errors import IllegalAction, MalformedAction
 from .melds import End, Meld, MeldCheck, MeldError, MeldKind, check_meld, is_wild, lay_off_options
 from .players import GreedyPlayer, Pass, Player, RandomPlayer, play_game
@@ -143,6 +143,7 @@ __all__ = [
     "full_deck",
     "get_rules",
     "hand_penalty",
+    "has_legal_action",
     "is_legal",
     "is_wild",
     "lay_off_options",

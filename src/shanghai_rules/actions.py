@@ -7,12 +7,13 @@ indices into ``state.table``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 
 import attrs
 
-from .cards import Card, CardParseError, parse_card
-from .errors import MalformedAction
+from .cards import MAX_CARDS, Card, CardError, CardParseError, parse_card, parse_cards
+from .errors import MalformedAction, excerpt
 from .melds import End, Meld
 
 __all__ = [
@@ -33,27 +34,28 @@ __all__ = [
 
 def _seat(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or value < 0:
-        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {value!r} is not a seat number")
+        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {excerpt(value)} is not a seat number")
 
 
 def _index(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or value < 0:
-        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {value!r} is not an index into the table")
+        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {excerpt(value)} is not an index "
+                              f"into the table")
 
 
 def _end(instance: object, attribute: attrs.Attribute[End | None], value: object) -> None:
     if value not in (None, "low", "high"):
-        raise MalformedAction(f"{type(instance).__name__}.end: {value!r} is not 'low', 'high' or None")
+        raise MalformedAction(f"{type(instance).__name__}.end: {excerpt(value)} is not 'low', 'high' or None")
 
 
 def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if type(value) is not bool:
-        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {value!r} is not True or False")
+        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {excerpt(value)} is not True or False")
 
 
 def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int:
-        raise MalformedAction(f"Cut.count: {value!r} is not a whole number")
+        raise MalformedAction(f"Cut.count: {excerpt(value)} is not a whole number")
 
 
 def _card(value: object) -> Card:
@@ -65,28 +67,32 @@ def _card(value: object) -> Card:
             return parse_card(value)
         except CardParseError as exc:
             raise MalformedAction(str(exc)) from None
-    raise MalformedAction(f"{value!r} is not a card")
+    raise MalformedAction(f"{excerpt(value)} is not a card")
 
 
 def _groups(value: object) -> tuple[tuple[Card, ...] | Meld, ...]:
-    """LayDown groups: each a Meld or a sequence of cards (or card notation)."""
+    """LayDown groups: each a Meld or a sequence of cards (or card notation); at most
+    :data:`~shanghai_rules.cards.MAX_CARDS` groups of at most as many cards."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise MalformedAction(f"LayDown.melds: {value!r} is not a sequence of card groups")
+        raise MalformedAction(f"LayDown.melds: {excerpt(value)} is not a sequence of card groups")
     groups: list[tuple[Card, ...] | Meld] = []
-    for i, group in enumerate(value):
+    for i, group in enumerate(itertools.islice(value, MAX_CARDS + 1)):
+        if i == MAX_CARDS:
+            raise MalformedAction(f"LayDown.melds: more than {MAX_CARDS:,} groups, more than any game holds")
         if isinstance(group, Meld):
             groups.append(group)
         elif isinstance(group, str):
             try:
-                from .cards import parse_cards
-
                 groups.append(parse_cards(group))
-            except CardParseError as exc:
+            except CardError as exc:
                 raise MalformedAction(f"LayDown.melds[{i}]: {exc}") from None
         elif isinstance(group, Iterable):
-            groups.append(tuple(_card(c) for c in group))
+            cards = tuple(itertools.islice(group, MAX_CARDS + 1))
+            if len(cards) > MAX_CARDS:
+                raise MalformedAction(f"LayDown.melds[{i}]: more than {MAX_CARDS:,} cards, more than any game holds")
+            groups.append(tuple(_card(c) for c in cards))
         else:
-            raise MalformedAction(f"LayDown.melds[{i}]: {group!r} is not a group of cards")
+            raise MalformedAction(f"LayDown.melds[{i}]: {excerpt(group)} is not a group of cards")
     return tuple(groups)
 
 

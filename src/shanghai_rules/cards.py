@@ -13,11 +13,14 @@ the canonical ASCII form (``"10H"``, ``"QS"``, ``"JK"``) and
 from __future__ import annotations
 
 import enum
+import itertools
 import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
+
+from .errors import bounded, excerpt
 
 __all__ = [
     "ACE",
@@ -76,16 +79,24 @@ class Suit(enum.IntEnum):
 class CardError(ValueError):
     """A card value that cannot exist: a rank or suit out of range, a joker with a suit."""
 
+    def __init__(self, message: str) -> None:
+        super().__init__(bounded(message))
+
 
 class CardParseError(CardError):
-    """Text that is not a card.  Names the bad token and its position."""
+    """Text that is not a card.  Names the bad token (``token``: its first
+    :data:`MAX_TOKEN_SHOWN` characters, if it is longer) and its position (``position``, from 0)."""
 
     def __init__(self, token: str, position: int | None = None, why: str = "") -> None:
         where = f" (token {position + 1})" if position is not None else ""
         detail = f": {why}" if why else ""
-        super().__init__(f"{token!r}{where} is not a card{detail}")
-        self.token = token
+        super().__init__(f"{excerpt(token)}{where} is not a card{detail}")
+        self.token = token[:MAX_TOKEN_SHOWN]
         self.position = position
+
+
+MAX_TOKEN_SHOWN: Final = 100
+"""The most characters of a bad token a :class:`CardParseError` keeps."""
 
 
 def rank_name(rank: int) -> str:
@@ -93,17 +104,17 @@ def rank_name(rank: int) -> str:
     try:
         return _RANK_NAMES[rank]
     except KeyError:
-        raise CardError(f"{rank!r} is not a rank (2-14, or 0 for a joker)") from None
+        raise CardError(f"{excerpt(rank)} is not a rank (2-14, or 0 for a joker)") from None
 
 
 def _check_rank(instance: Card, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in _RANK_NAMES:
-        raise CardError(f"{value!r} is not a rank: use 2-10, 11 (J), 12 (Q), 13 (K), 14 (A) or 0 (joker)")
+        raise CardError(f"{excerpt(value)} is not a rank: use 2-10, 11 (J), 12 (Q), 13 (K), 14 (A) or 0 (joker)")
 
 
 def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: Suit | None) -> None:
     if value is not None and not isinstance(value, Suit):
-        raise CardError(f"{value!r} is not a suit: use a shanghai_rules.Suit or None for a joker")
+        raise CardError(f"{excerpt(value)} is not a suit: use a shanghai_rules.Suit or None for a joker")
     if (instance.rank == JOKER) != (value is None):
         raise CardError("a joker has no suit, and every other card has one")
 
@@ -284,15 +295,18 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
     >>> [str(c) for c in parse_cards("4H 5H 6H JK")]
     ['4H', '5H', '6H', 'JK']
 
-    Raises :class:`CardParseError` naming the first bad token and its position.
+    Raises :class:`CardParseError` naming the first bad token and its position, and
+    :class:`CardError` for more than :data:`MAX_CARDS` cards (more than any game holds).
     """
     if isinstance(text, str):
         tokens: Sequence[str] = text.replace(",", " ").split()
     else:
         try:
-            tokens = list(text)
+            tokens = list(itertools.islice(text, MAX_CARDS + 1))
         except TypeError:
-            raise CardParseError(repr(text), None, "give cards as text or as an iterable of tokens") from None
+            raise CardParseError(excerpt(text), None, "give cards as text or as an iterable of tokens") from None
+    if len(tokens) > MAX_CARDS:
+        raise CardError(f"parse_cards: at most {MAX_CARDS:,} cards, more than any game holds")
     return tuple(parse_card(tok, position=i) for i, tok in enumerate(tokens))
 
 
@@ -300,13 +314,15 @@ def _card_group(group: object) -> tuple[Card, ...] | str:
     """``group`` as a tuple of cards, or why it is not a group of cards (the library's one test of
     a group of cards given as an argument)."""
     if isinstance(group, (str, bytes)):
-        return f"{group!r} is text, not cards (parse_cards reads text)"
+        return f"{excerpt(group)} is text, not cards (parse_cards reads text)"
     if not isinstance(group, Iterable):
-        return f"{group!r} is not a group of cards"
-    cards = tuple(group)
+        return f"{excerpt(group)} is not a group of cards"
+    cards = tuple(itertools.islice(group, MAX_CARDS + 1))
+    if len(cards) > MAX_CARDS:
+        return f"more than {MAX_CARDS:,} cards, more than any game holds"
     for card in cards:
         if not isinstance(card, Card):
-            return f"{card!r} is not a Card"
+            return f"{excerpt(card)} is not a Card"
     return cards
 
 
@@ -336,11 +352,11 @@ def full_deck(decks: int, jokers_per_deck: int, *, rng: random.Random | None = N
     """
     for name, count in (("decks", decks), ("jokers_per_deck", jokers_per_deck)):
         if type(count) is not int or count < 0:
-            raise CardError(f"{name}: must be a whole number of at least 0, not {count!r}")
+            raise CardError(f"{name}: must be a whole number of at least 0, not {excerpt(count)}")
     if decks * (52 + jokers_per_deck) > MAX_CARDS:
         raise CardError(f"decks: at most {MAX_CARDS:,} cards, not {decks:,} decks of {52 + jokers_per_deck:,}")
     if rng is not None and not isinstance(rng, random.Random):
-        raise CardError(f"rng: give a random.Random, not {rng!r}")
+        raise CardError(f"rng: give a random.Random, not {excerpt(rng)}")
     # in card-code order as made: each card of ALL_CARDS in turn, then the jokers (code 52)
     cards = [card for card in ALL_CARDS[:52] for _ in range(decks)]
     cards.extend([ALL_CARDS[52]] * (decks * jokers_per_deck))

@@ -37,7 +37,7 @@ from .cards import Card, CardParseError, parse_card, parse_cards
 from .contracts import check_contract, find_contract
 from .engine import check as check_action
 from .engine import new_game
-from .errors import IllegalAction
+from .errors import IllegalAction, excerpt
 from .melds import End, Meld, check_meld
 from .players import Choice, GreedyPlayer, Pass, Player, RandomPlayer, play_game, play_step
 from .records import GameRecord, ReplayError, replay
@@ -352,7 +352,7 @@ def _bot_kinds(text: str, seats: int) -> list[str]:
         raise _UsageError("--bots: name at least one kind of computer player")
     for kind in kinds:
         if kind not in BOTS:
-            raise _UsageError(f"--bots: no computer player called {kind!r}; known: {', '.join(BOTS)}")
+            raise _UsageError(f"--bots: no computer player called {excerpt(kind)}; known: {', '.join(BOTS)}")
     return [kinds[i % len(kinds)] for i in range(seats)]
 
 
@@ -833,7 +833,7 @@ def _end(words: Sequence[str], index: int) -> End | None:
         return "low"
     if word in ("high", "h"):
         return "high"
-    raise ValueError(f"{words[index]!r} is not an end: say low or high")
+    raise ValueError(f"{excerpt(words[index])} is not an end: say low or high")
 
 
 def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:

@@ -15,17 +15,18 @@ What a hand costs at the end of a round is :mod:`~shanghai_rules.penalties`' to 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import combinations, product
+from itertools import combinations, islice, product
 from typing import Final
 
 import attrs
 
 from .cards import Card, CardError, _card_group, format_cards, rank_name
 from .contract_search import ContractSearch
+from .errors import excerpt
 from .meld_value import Meld, MeldKind
 from .melds import check_meld
 from .penalties import card_value, hand_penalty
-from .rules import Contract, Rules, RulesError
+from .rules import MAX_CONTRACT_MELDS, Contract, Rules, RulesError
 from .verify import agree
 
 __all__ = [
@@ -60,7 +61,7 @@ class ContractCheck:
 
 def _check_rules(rules: object) -> None:
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {rules!r} is not a Rules")
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
 
 
 def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:
@@ -138,9 +139,11 @@ def check_contract(groups: Iterable[Iterable[Card] | Meld], rules: Rules, round_
 def _given_groups(groups: object) -> list[Meld | tuple[Card, ...]] | str:
     """The groups as melds and tuples of cards, or why they are not groups of cards."""
     if isinstance(groups, (str, bytes)) or not isinstance(groups, Iterable):
-        return f"{groups!r} is not a sequence of groups of cards"
+        return f"{excerpt(groups)} is not a sequence of groups of cards"
     given: list[Meld | tuple[Card, ...]] = []
-    for i, group in enumerate(groups):
+    for i, group in enumerate(islice(groups, MAX_CONTRACT_MELDS + 1)):
+        if i == MAX_CONTRACT_MELDS:
+            return f"more than {MAX_CONTRACT_MELDS} groups, more than any contract asks for"
         if isinstance(group, Meld):
             given.append(group)
             continue

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from .cards import ACE, JOKER, Card, Suit, rank_name
+from .errors import excerpt
 from .meld_validation import ADJACENT_WILDS
 from .meld_value import Meld, MeldCheck, MeldKind, position_card
 from .rules import Rules
@@ -41,7 +42,7 @@ def _piles(cards: Sequence[Card], rules: Rules) -> tuple[list[Card], list[Card],
     jokers: list[Card] = []
     for card in cards:
         if not isinstance(card, Card):
-            return f"{card!r} is not a Card"
+            return f"{excerpt(card)} is not a Card"
         if card.rank == JOKER:
             jokers.append(card)
         elif card.rank == 2 and rules.wild_twos:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from .cards import ACE, JOKER, Card, Suit, rank_name
+from .errors import excerpt
 from .meld_value import Meld, position_card
 from .rules import Rules
 from .wild_limits import wild_limits
@@ -35,13 +36,13 @@ def shape_reason(meld: Meld) -> str:
     """
     kind = meld.kind
     if kind != "set" and kind != "run":
-        return f"{kind!r} is not a kind of meld: use 'set' or 'run'"
+        return f"{excerpt(kind)} is not a kind of meld: use 'set' or 'run'"
     cards = meld.cards
     if not isinstance(cards, (tuple, list)):
         return f"a meld's cards must be a tuple of cards, not {cards!r}"
     for card in cards:
         if not isinstance(card, Card):
-            return f"{card!r} is not a Card"
+            return f"{excerpt(card)} is not a Card"
     if kind == "set":
         if meld.rank is not None and (type(meld.rank) is not int or meld.rank not in _SET_RANKS):
             return f"a set's rank must be 2-14 (or None for a set of wilds only), not {meld.rank!r}"

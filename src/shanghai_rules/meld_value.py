@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Final, Literal, cast
 import attrs
 
 from .cards import ACE, ALL_CARDS, JOKER, Card, CardError, Suit, _card_group, format_cards, parse_cards
-from .errors import RulesError
+from .errors import RulesError, excerpt
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -54,8 +54,8 @@ def is_wild(card: Card, rules: Rules) -> bool:
         return card.rank == JOKER or (card.rank == 2 and rules.wild_twos)
     except AttributeError:
         if not isinstance(card, Card):
-            raise CardError(f"is_wild: {card!r} is not a Card") from None
-        raise RulesError(f"is_wild: {rules!r} is not a Rules") from None
+            raise CardError(f"is_wild: {excerpt(card)} is not a Card") from None
+        raise RulesError(f"is_wild: {excerpt(rules)} is not a Rules") from None
 
 
 def _builder_group(cards: Iterable[Card], kind: MeldKind) -> tuple[Card, ...]:

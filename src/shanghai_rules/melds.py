@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import Card, CardError, parse_card
+from .cards import Card, CardError, _card_group, parse_card
+from .errors import excerpt
 from .joining import Options, join_options
 from .meld_arrangement import arrange_group
 from .meld_validation import meld_reason, shape_reason
@@ -66,11 +67,11 @@ def check_meld(
     'a meld may hold at most one wild under these rules'
     """
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {rules!r} is not a Rules")
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
     if kind is not None and kind != "set" and kind != "run":
-        return MeldCheck(False, None, None, f"{kind!r} is not a kind of meld: use 'set' or 'run'")
+        return MeldCheck(False, None, None, f"{excerpt(kind)} is not a kind of meld: use 'set' or 'run'")
     if min_length is not None and (type(min_length) is not int or min_length < 1):
-        return MeldCheck(False, kind, None, f"min_length: {min_length!r} is not a whole number of at least 1")
+        return MeldCheck(False, kind, None, f"min_length: {excerpt(min_length)} is not a whole number of at least 1")
     if isinstance(cards, Meld):
         if kind is not None and cards.kind != kind:
             return MeldCheck(False, cards.kind, None, f"this meld is a {cards.kind}, not a {kind}")
@@ -78,14 +79,10 @@ def check_meld(
         if reason:
             return MeldCheck(False, cards.kind, None, reason)
         return MeldCheck(True, cards.kind, cards)
-    if isinstance(cards, str):
-        return MeldCheck(False, kind, None, f"{cards!r} is text, not cards (parse_cards reads text)")
-    if not isinstance(cards, (tuple, list)):
-        try:
-            cards = tuple(cards)
-        except TypeError:
-            return MeldCheck(False, kind, None, f"{cards!r} is not a group of cards")
-    return arrange_group(cards, rules, kind, min_length)
+    group = _card_group(cards)
+    if isinstance(group, str):
+        return MeldCheck(False, kind, None, group)
+    return arrange_group(group, rules, kind, min_length)
 
 
 def lay_off_options(meld: Meld, card: Card, rules: Rules) -> Options:
@@ -99,13 +96,13 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> Options:
     :class:`~shanghai_rules.cards.CardError` or :class:`~shanghai_rules.errors.RulesError`.
     """
     if not isinstance(meld, Meld):
-        raise MeldError(f"lay_off_options: {meld!r} is not a Meld")
+        raise MeldError(f"lay_off_options: {excerpt(meld)} is not a Meld")
     if isinstance(card, str):
         card = parse_card(card)
     elif not isinstance(card, Card):
-        raise CardError(f"lay_off_options: {card!r} is not a Card")
+        raise CardError(f"lay_off_options: {excerpt(card)} is not a Card")
     if not isinstance(rules, Rules):
-        raise RulesError(f"lay_off_options: {rules!r} is not a Rules")
+        raise RulesError(f"lay_off_options: {excerpt(rules)} is not a Rules")
     if shape_reason(meld):
         return ()
     return join_options(meld, card, rules)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import JOKER, Card, CardError, _card_group
+from .errors import excerpt
 from .rules import Rules, RulesError
 
 __all__ = ["card_value", "hand_penalty", "penalty"]
@@ -18,7 +19,7 @@ __all__ = ["card_value", "hand_penalty", "penalty"]
 
 def _check_rules(rules: object) -> None:
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {rules!r} is not a Rules")
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
 
 
 def penalty(card: Card, rules: Rules) -> int:
@@ -34,7 +35,7 @@ def card_value(card: Card, rules: Rules) -> int:
     """The penalty value of one card under ``rules``."""
     _check_rules(rules)
     if not isinstance(card, Card):
-        raise CardError(f"card: {card!r} is not a Card")
+        raise CardError(f"card: {excerpt(card)} is not a Card")
     return penalty(card, rules)
 
 

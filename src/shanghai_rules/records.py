@@ -55,7 +55,7 @@ from .actions import (
 )
 from .engine import apply, new_game
 from .engine.deal import seed_refusal
-from .errors import IllegalAction, MalformedAction
+from .errors import IllegalAction, MalformedAction, excerpt
 from .rules import Rules, RulesError
 from .state import GameState
 
@@ -76,7 +76,7 @@ class ReplayError(IllegalAction):
     """
 
     def __init__(self, index: int, action: object, reason: str, state: GameState) -> None:
-        super().__init__(f"action {index} of the record ({action!r}) is illegal: {reason}", action)
+        super().__init__(f"action {index} of the record ({excerpt(action)}) is illegal: {reason}", action)
         self.reason = reason
         self.index = index
         self.state = state
@@ -84,10 +84,10 @@ class ReplayError(IllegalAction):
 
 def _check_actions(value: object) -> tuple[Action, ...]:
     if not isinstance(value, tuple):
-        raise MalformedAction(f"GameRecord.actions: {value!r} is not a tuple of actions")
+        raise MalformedAction(f"GameRecord.actions: {excerpt(value)} is not a tuple of actions")
     for i, action in enumerate(value):
         if type(action) not in ACTION_TYPES:
-            raise MalformedAction(f"GameRecord.actions[{i}]: {action!r} is not an action")
+            raise MalformedAction(f"GameRecord.actions[{i}]: {excerpt(action)} is not an action")
     return value
 
 
@@ -116,16 +116,16 @@ class GameRecord:
     def __attrs_post_init__(self) -> None:
         rules = self.rules
         if not isinstance(rules, Rules):
-            raise RulesError(f"GameRecord.rules: {rules!r} is not a Rules")
+            raise RulesError(f"GameRecord.rules: {excerpt(rules)} is not a Rules")
         players = self.players
         if type(players) is not int or not rules.min_players <= players <= rules.max_players:
             raise RulesError(f"GameRecord.players: {rules.name} is played by {rules.min_players}-"
-                             f"{rules.max_players} players, not {players!r}")
+                             f"{rules.max_players} players, not {excerpt(players)}")
         refusal = seed_refusal(self.seed)
         if refusal:
             raise RulesError(f"GameRecord.seed: {refusal}")
         if type(self.dealer) is not int or not 0 <= self.dealer < players:
-            raise RulesError(f"GameRecord.dealer: {self.dealer!r} is not a seat (0-{players - 1})")
+            raise RulesError(f"GameRecord.dealer: {excerpt(self.dealer)} is not a seat (0-{players - 1})")
         _check_actions(self.actions)
 
     @classmethod
@@ -139,13 +139,13 @@ class GameRecord:
         The action is not judged here: :func:`replay` does that.
         """
         if type(action) not in ACTION_TYPES:
-            raise MalformedAction(f"GameRecord.append: {action!r} is not an action")
+            raise MalformedAction(f"GameRecord.append: {excerpt(action)} is not an action")
         return attrs.evolve(self, actions=(*self.actions, action))
 
     def extend(self, actions: Iterable[Action]) -> GameRecord:
         """A new record with ``actions`` added at the end, in order."""
         if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
-            raise MalformedAction(f"GameRecord.extend: give actions, in order, not {actions!r}")
+            raise MalformedAction(f"GameRecord.extend: give actions, in order, not {excerpt(actions)}")
         return attrs.evolve(self, actions=(*self.actions, *actions))
 
     def initial_state(self) -> GameState:
@@ -161,7 +161,7 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     before it have been yielded.
     """
     if not isinstance(record, GameRecord):
-        raise MalformedAction(f"replay: {record!r} is not a GameRecord")
+        raise MalformedAction(f"replay: {excerpt(record)} is not a GameRecord")
     state = record.initial_state()
     yield state
     for index, action in enumerate(record.actions):

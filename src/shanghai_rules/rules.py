@@ -17,7 +17,7 @@ from typing import Final, Literal
 import attrs
 
 from .cards import MAX_CARDS, Card, full_deck
-from .errors import RulesError
+from .errors import RulesError, excerpt
 from .wild_limits import WildLimits
 
 __all__ = [
@@ -25,7 +25,9 @@ __all__ = [
     "ISRA",
     "LIVERPOOL",
     "MAX_CONTRACT_MELDS",
+    "MAX_NUMBER",
     "MAX_PLAYERS",
+    "MAX_ROUNDS",
     "MAY_I",
     "PAGAT7",
     "PRESETS",
@@ -55,23 +57,29 @@ MAX_PLAYERS: Final = 16
 MAX_CONTRACT_MELDS: Final = 12
 #: The longest name a :class:`Rules` may have.
 MAX_NAME_LENGTH: Final = 100
+#: The most rounds (contracts) a game may have.
+MAX_ROUNDS: Final = 100
+#: The largest whole number any field of a :class:`Rules` or :class:`Contract` may hold.
+MAX_NUMBER: Final = 10**9
 
 
 def _check_name(name: object) -> None:
     """A rules name: non-empty text of at most :data:`MAX_NAME_LENGTH` characters that UTF-8 can write."""
     if not isinstance(name, str) or not name:
-        raise RulesError(f"name: must be a non-empty string, not {name!r:.60}")
+        raise RulesError(f"name: must be a non-empty string, not {excerpt(name)}")
     if len(name) > MAX_NAME_LENGTH:
         raise RulesError(f"name: at most {MAX_NAME_LENGTH} characters, not {len(name):,}")
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
-        raise RulesError(f"name: {name!r} holds a character UTF-8 cannot write (a lone surrogate)") from None
+        raise RulesError(f"name: {excerpt(name)} holds a character UTF-8 cannot write (a lone surrogate)") from None
 
 
 def _positive(field: str, value: object, minimum: int = 1) -> None:
     if type(value) is not int or value < minimum:
-        raise RulesError(f"{field}: must be a whole number of at least {minimum}, not {value!r}")
+        raise RulesError(f"{field}: must be a whole number of at least {minimum}, not {excerpt(value)}")
+    if value > MAX_NUMBER:
+        raise RulesError(f"{field}: at most {MAX_NUMBER:,}, not {excerpt(value)}")
 
 
 def _ascending_pairs(field: str, pairs: object, shape: str, second_minimum: int, how: str) -> int:
@@ -82,7 +90,7 @@ def _ascending_pairs(field: str, pairs: object, shape: str, second_minimum: int,
     previous = 0
     for i, pair in enumerate(pairs):
         if not isinstance(pair, tuple) or len(pair) != 2:
-            raise RulesError(f"{field}[{i}]: {pair!r} is not {shape} pair")
+            raise RulesError(f"{field}[{i}]: {excerpt(pair)} is not {shape} pair")
         _positive(f"{field}[{i}][0]", pair[0], previous + 1)
         _positive(f"{field}[{i}][1]", pair[1], second_minimum)
         previous = pair[0]
@@ -125,7 +133,7 @@ class Contract:
         if self.run_length > 13:
             raise RulesError(f"Contract.run_length: a run holds at most 13 cards, not {self.run_length}")
         if type(self.no_discard) is not bool:
-            raise RulesError(f"Contract.no_discard: must be True or False, not {self.no_discard!r}")
+            raise RulesError(f"Contract.no_discard: must be True or False, not {excerpt(self.no_discard)}")
 
     @property
     def melds(self) -> int:
@@ -267,9 +275,9 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         _check_name(self.name)
         _positive("min_players", self.min_players, 2)
+        if type(self.max_players) is int and self.max_players > MAX_PLAYERS:
+            raise RulesError(f"max_players: at most {MAX_PLAYERS} seats, not {excerpt(self.max_players)}")
         _positive("max_players", self.max_players, self.min_players)
-        if self.max_players > MAX_PLAYERS:
-            raise RulesError(f"max_players: at most {MAX_PLAYERS} seats, not {self.max_players}")
         _positive("jokers_per_deck", self.jokers_per_deck, 0)
         _positive("hand_size", self.hand_size, 1)
         _positive("min_set_length", self.min_set_length, 2)
@@ -286,9 +294,11 @@ class Rules:
         """The contracts, and what is given per round."""
         if not isinstance(self.contracts, tuple) or not self.contracts:
             raise RulesError("contracts: give at least one Contract, as a tuple")
+        if len(self.contracts) > MAX_ROUNDS:
+            raise RulesError(f"contracts: at most {MAX_ROUNDS} rounds, not {len(self.contracts):,}")
         for number, contract in enumerate(self.contracts, 1):
             if not isinstance(contract, Contract):
-                raise RulesError(f"contracts[{number - 1}]: {contract!r} is not a Contract")
+                raise RulesError(f"contracts[{number - 1}]: {excerpt(contract)} is not a Contract")
             if contract.set_length < self.min_set_length or contract.run_length < self.min_run_length:
                 raise RulesError(
                     f"contracts[{number - 1}]: round {number} asks for melds shorter than "
@@ -297,12 +307,12 @@ class Rules:
         if self.hand_sizes is not None:
             if not isinstance(self.hand_sizes, tuple) or len(self.hand_sizes) != len(self.contracts):
                 raise RulesError(f"hand_sizes: give one number per round ({len(self.contracts)}), "
-                                 f"or None, not {self.hand_sizes!r}")
+                                 f"or None, not {excerpt(self.hand_sizes)}")
             for i, size in enumerate(self.hand_sizes):
                 _positive(f"hand_sizes[{i}]", size, 1)
         if not isinstance(self.buy_limits, tuple) or len(self.buy_limits) != len(self.contracts):
             raise RulesError(
-                f"buy_limits: give one number per round ({len(self.contracts)}), not {self.buy_limits!r}"
+                f"buy_limits: give one number per round ({len(self.contracts)}), not {excerpt(self.buy_limits)}"
             )
         for i, limit in enumerate(self.buy_limits):
             if limit is not None:
@@ -326,9 +336,10 @@ class Rules:
         if (
             not isinstance(self.card_values, tuple)
             or len(self.card_values) != 14
-            or any(type(v) is not int or v < 0 for v in self.card_values)
+            or any(type(v) is not int or not 0 <= v <= MAX_NUMBER for v in self.card_values)
         ):
-            raise RulesError("card_values: give 14 whole numbers >= 0, for 2-10, J, Q, K, A and the joker")
+            raise RulesError(f"card_values: give 14 whole numbers from 0 to {MAX_NUMBER:,}, for 2-10, J, Q, K, A "
+                             "and the joker")
         if self.turn_limit is not None:
             _positive("turn_limit", self.turn_limit, 1)
 
@@ -341,12 +352,12 @@ class Rules:
             "swap_forces_going_down", "wild_limits_on_lay_off",
         ):
             if type(getattr(self, flag)) is not bool:
-                raise RulesError(f"{flag}: must be True or False, not {getattr(self, flag)!r}")
+                raise RulesError(f"{flag}: must be True or False, not {excerpt(getattr(self, flag))}")
         if self.swap_eligibility not in ("down_earlier_turn", "down", "not_down", "anyone"):
-            raise RulesError(f"swap_eligibility: {self.swap_eligibility!r} is not one of "
+            raise RulesError(f"swap_eligibility: {excerpt(self.swap_eligibility)} is not one of "
                              "'down_earlier_turn', 'down', 'not_down', 'anyone'")
         if self.going_out not in ("any", "discard", "play"):
-            raise RulesError(f"going_out: {self.going_out!r} is not one of 'any', 'discard', 'play'")
+            raise RulesError(f"going_out: {excerpt(self.going_out)} is not one of 'any', 'discard', 'play'")
 
     def hand_limit(self, round_number: int) -> int:
         """The most cards a hand can hold in ``round_number`` (1-based): the deal, the draw, each buy
@@ -417,7 +428,7 @@ class Rules:
         """
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise RulesError(
-                f"players: {players!r} is not a player count of {self.name} "
+                f"players: {excerpt(players)} is not a player count of {self.name} "
                 f"({self.min_players}-{self.max_players})"
             )
         for up_to, decks in self.decks_by_players:
@@ -439,7 +450,7 @@ class Rules:
     def contract(self, round_number: int) -> Contract:
         """The contract of ``round_number`` (1-based)."""
         if type(round_number) is not int or not 1 <= round_number <= len(self.contracts):
-            raise RulesError(f"round_number: {round_number!r} is not a round of {self.name} "
+            raise RulesError(f"round_number: {excerpt(round_number)} is not a round of {self.name} "
                              f"(1-{len(self.contracts)})")
         return self.contracts[round_number - 1]
 
@@ -630,10 +641,10 @@ def get_rules(name: str) -> Rules:
     Raises :class:`RulesError` listing the known names.
     """
     if not isinstance(name, str):
-        raise RulesError(f"get_rules: {name!r} is not a variant name")
+        raise RulesError(f"get_rules: {excerpt(name)} is not a variant name")
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     try:
         return PRESETS[key]
     except KeyError:
-        raise RulesError(f"get_rules: no variant called {name!r}; known: {', '.join(PRESETS)}") from None
+        raise RulesError(f"get_rules: no variant called {excerpt(name)}; known: {', '.join(PRESETS)}") from None

@@ -89,6 +89,15 @@ results consistent with the phase.  A record's actions are checked for form
 here and for legality by :func:`~shanghai_rules.records.replay`.  A bad
 document raises :class:`SerializationError` naming the path to the bad field
 (``hands[2][4]: 'ZZ' is not a card``) and nothing is built.
+
+**Bounded**: a document of more than :data:`MAX_DOCUMENT_SIZE` characters (bytes,
+for ``bytes``) is refused before it is parsed (``from_json``'s ``max_size``
+changes the limit, ``None`` lifts it); an array of cards or melds longer than the
+:data:`~shanghai_rules.cards.MAX_CARDS` cards a game may hold is refused before its
+items are read; a position is checked for a legal action by looking for one, not by
+listing them all; and every message quotes at most a short, escaped excerpt of
+the input (:func:`~shanghai_rules.errors.excerpt`).  So a document is read, or
+refused, in time about proportional to its size.
 """
 
 from __future__ import annotations
@@ -114,19 +123,20 @@ from .actions import (
     TakeDiscard,
     WithdrawBuy,
 )
-from .cards import ACE, ALL_CARDS, Card, CardParseError, Suit, parse_card, rank_name
-from .engine import legal_actions
+from .cards import ACE, ALL_CARDS, MAX_CARDS, Card, CardParseError, Suit, parse_card, rank_name
+from .engine import has_legal_action
 from .engine.buying import seat_buy_refusal
+from .engine.deal import MAX_SEED_BITS, seed_refusal
 from .engine.hands import remove_cards
 from .engine.scoring import round_points
 from .engine.swapping import swapper_refusal
 from .engine.table_facts import table_facts
-from .errors import IllegalAction
+from .errors import IllegalAction, bounded, excerpt
 from .melds import Meld, check_meld, is_wild
 from .memo import MEMO
 from .penalties import hand_penalty
 from .records import GameRecord
-from .rules import PRESETS, Contract, Rules, RulesError
+from .rules import MAX_PLAYERS, MAX_ROUNDS, PRESETS, Contract, Rules, RulesError
 from .state import GameState, RoundResult, TableMeld
 from .views import PlayerView
 
@@ -135,6 +145,7 @@ __all__ = [
     "ACTION_NAMES",
     "FORMAT_VERSION",
     "KINDS",
+    "MAX_DOCUMENT_SIZE",
     "RULES_FIELDS",
     "SerializationError",
     "from_dict",
@@ -148,6 +159,13 @@ FORMAT_VERSION: Final = 1
 """The version of the format this library writes and reads."""
 
 _PREFIX: Final = "shanghai-rules/"
+
+MAX_DOCUMENT_SIZE: Final = 1_000_000
+"""The longest document :func:`from_json` reads by default, in characters (bytes, for ``bytes``):
+ample for any state, view or rules, and for the record of a long game."""
+
+_MAX_PATH: Final = 200  # the longest path an error names, in characters
+_MAX_SEED_DIGITS: Final = MAX_SEED_BITS // 3 + 2  # (more digits, and sign, than a seed of MAX_SEED_BITS bits has)
 
 KINDS: Final = ("rules", "state", "action", "view", "record")
 """The kinds of document: ``"format"`` is ``"shanghai-rules/"`` followed by one of these."""
@@ -167,7 +185,8 @@ class SerializationError(ValueError):
     """
 
     def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"{path or 'document'}: {reason}")
+        path, reason = bounded(path)[:_MAX_PATH], bounded(reason)
+        super().__init__(bounded(f"{path or 'document'}: {reason}"))
         self.path = path
         self.reason = reason
 
@@ -285,7 +304,7 @@ def _join(path: str, key: str) -> str:
 
 def _w_int(value: object, path: str) -> int:
     if type(value) is not int:
-        raise SerializationError(path, f"cannot write {value!r}: not a whole number")
+        raise SerializationError(path, f"cannot write {excerpt(value)}: not a whole number")
     return value
 
 
@@ -295,20 +314,20 @@ def _w_int_opt(value: object, path: str) -> int | None:
 
 def _w_bool(value: object, path: str) -> bool:
     if type(value) is not bool:
-        raise SerializationError(path, f"cannot write {value!r}: not True or False")
+        raise SerializationError(path, f"cannot write {excerpt(value)}: not True or False")
     return value
 
 
 def _w_str(value: object, path: str, allowed: Sequence[str] | None = None) -> str:
     if not isinstance(value, str) or (allowed is not None and value not in allowed):
-        raise SerializationError(path, f"cannot write {value!r}: not " + (
+        raise SerializationError(path, f"cannot write {excerpt(value)}: not " + (
             "one of " + ", ".join(map(repr, allowed)) if allowed is not None else "a string"))
     return value
 
 
 def _w_tuple(value: object, path: str) -> tuple[object, ...]:
     if not isinstance(value, tuple):
-        raise SerializationError(path, f"cannot write {value!r}: not a tuple")
+        raise SerializationError(path, f"cannot write {excerpt(value)}: not a tuple")
     return value
 
 
@@ -322,7 +341,7 @@ def _w_bools(value: object, path: str) -> list[bool]:
 
 def _w_card(value: object, path: str) -> str:
     if not isinstance(value, Card):
-        raise SerializationError(path, f"cannot write {value!r}: not a Card")
+        raise SerializationError(path, f"cannot write {excerpt(value)}: not a Card")
     return str(value)
 
 
@@ -332,30 +351,30 @@ def _w_cards(value: object, path: str) -> list[str]:
 
 def _w_meld(meld: object, path: str) -> dict[str, Json]:
     if not isinstance(meld, Meld):
-        raise SerializationError(path, f"cannot write {meld!r}: not a Meld")
+        raise SerializationError(path, f"cannot write {excerpt(meld)}: not a Meld")
     cards = _w_cards(meld.cards, _join(path, "cards"))
     if meld.kind == "set":
         if meld.suit is not None or meld.start != 0 or (meld.rank is not None and meld.rank not in range(2, 15)):
-            raise SerializationError(path, f"cannot write {meld!r}: a set has a rank 2-14 (or None), "
+            raise SerializationError(path, f"cannot write {excerpt(meld)}: a set has a rank 2-14 (or None), "
                                            f"no suit and start 0")
         return {"kind": "set", "cards": cards, "rank": None if meld.rank is None else rank_name(meld.rank)}
     if meld.kind == "run":
         if not isinstance(meld.suit, Suit) or meld.rank is not None or type(meld.start) is not int \
                 or not 1 <= meld.start <= 14:
-            raise SerializationError(path, f"cannot write {meld!r}: a run has a suit, a start 1-14 and no rank")
+            raise SerializationError(path, f"cannot write {excerpt(meld)}: a run has a suit, a start 1-14 and no rank")
         return {"kind": "run", "cards": cards, "suit": meld.suit.letter, "start": meld.start}
-    raise SerializationError(path, f"cannot write {meld!r}: kind is not 'set' or 'run'")
+    raise SerializationError(path, f"cannot write {excerpt(meld)}: kind is not 'set' or 'run'")
 
 
 def _w_table_meld(tm: object, path: str) -> dict[str, Json]:
     if not isinstance(tm, TableMeld):
-        raise SerializationError(path, f"cannot write {tm!r}: not a TableMeld")
+        raise SerializationError(path, f"cannot write {excerpt(tm)}: not a TableMeld")
     return {"owner": _w_int(tm.owner, _join(path, "owner")), **_w_meld(tm.meld, path)}
 
 
 def _w_contract(contract: object, path: str) -> dict[str, Json]:
     if not isinstance(contract, Contract):
-        raise SerializationError(path, f"cannot write {contract!r}: not a Contract")
+        raise SerializationError(path, f"cannot write {excerpt(contract)}: not a Contract")
     return {
         "sets": contract.sets,
         "runs": contract.runs,
@@ -367,7 +386,7 @@ def _w_contract(contract: object, path: str) -> dict[str, Json]:
 
 def _w_rules(rules: object, path: str) -> dict[str, Json]:
     if not isinstance(rules, Rules):
-        raise SerializationError(path, f"cannot write {rules!r}: not a Rules")
+        raise SerializationError(path, f"cannot write {excerpt(rules)}: not a Rules")
     out: dict[str, Json] = {}
     for name, kind in RULES_FIELDS:
         value = getattr(rules, name)
@@ -396,7 +415,7 @@ def _w_rules(rules: object, path: str) -> dict[str, Json]:
 
 def _w_result(result: object, path: str) -> dict[str, Json]:
     if not isinstance(result, RoundResult):
-        raise SerializationError(path, f"cannot write {result!r}: not a RoundResult")
+        raise SerializationError(path, f"cannot write {excerpt(result)}: not a RoundResult")
     return {
         "round_number": _w_int(result.round_number, _join(path, "round_number")),
         "went_out": _w_int_opt(result.went_out, _join(path, "went_out")),
@@ -414,14 +433,14 @@ def _w_cut(cut: object, path: str) -> dict[str, Json] | None:
     if cut is None:
         return None
     if not isinstance(cut, tuple) or len(cut) != 2:
-        raise SerializationError(path, f"cannot write {cut!r}: not a (cutter, exact) pair")
+        raise SerializationError(path, f"cannot write {excerpt(cut)}: not a (cutter, exact) pair")
     return {"cutter": _w_int(cut[0], _join(path, "cutter")), "exact": _w_bool(cut[1], _join(path, "exact"))}
 
 
 def _w_action(action: object, path: str) -> dict[str, Json]:
     name = ACTION_NAMES.get(type(action))
     if name is None:
-        raise SerializationError(path, f"cannot write {action!r}: not an action")
+        raise SerializationError(path, f"cannot write {excerpt(action)}: not an action")
     out: dict[str, Json] = {"type": name}
     for field in ACTION_FIELDS[name]:
         value = getattr(action, field)
@@ -609,8 +628,7 @@ def _obj(value: Json, path: str, fields: Sequence[str]) -> dict[str, Json]:
         allowed = set(fields)
         for key in value:
             if key not in allowed:
-                shown = key if isinstance(key, str) else repr(key)
-                raise SerializationError(_join(path, shown), "unknown field: the format has no such field")
+                raise SerializationError(_join(path, _key_shown(key)), "unknown field: the format has no such field")
     return value
 
 
@@ -652,12 +670,18 @@ def _list(value: Json, path: str) -> list[Json]:
     return value
 
 
-def _items(value: Json, path: str, read: Callable[[Json, str], T]) -> tuple[T, ...]:
-    return tuple(read(item, f"{path}[{i}]") for i, item in enumerate(_list(value, path)))
+def _items(value: Json, path: str, read: Callable[[Json, str], T], most: int | None = None) -> tuple[T, ...]:
+    """The items of an array, each read by ``read``; an array of more than ``most`` items is refused
+    before any is read."""
+    items = _list(value, path)
+    if most is not None and len(items) > most:
+        raise SerializationError(path, f"at most {most:,} items here, not {len(items):,}")
+    return tuple(read(item, f"{path}[{i}]") for i, item in enumerate(items))
 
 
 def _ints(value: Json, path: str, low: int | None = None) -> tuple[int, ...]:
-    return _items(value, path, lambda v, p: _int(v, p, low))
+    """An array of whole numbers, one per seat or per round (so at most :data:`~shanghai_rules.rules.MAX_ROUNDS`)."""
+    return _items(value, path, lambda v, p: _int(v, p, low), MAX_ROUNDS)
 
 
 def _card(value: Json, path: str) -> Card:
@@ -674,7 +698,8 @@ def _card(value: Json, path: str) -> Card:
 
 
 def _cards(value: Json, path: str) -> tuple[Card, ...]:
-    return _items(value, path, _card)
+    """An array of cards: at most the :data:`~shanghai_rules.cards.MAX_CARDS` cards a game may hold."""
+    return _items(value, path, _card, MAX_CARDS)
 
 
 def _sorted_cards(value: Json, path: str) -> tuple[Card, ...]:
@@ -706,10 +731,13 @@ def _seed(value: Json, path: str) -> int:
         raise SerializationError(path, f"expected the seed as a string of decimal digits, not {_show(value)}")
     if not _SEED.fullmatch(value):
         raise SerializationError(path, f"{_show(value)} is not a whole number written in decimal digits")
-    try:
-        return int(value)
-    except ValueError as exc:
-        raise SerializationError(path, f"the seed cannot be read: {exc}") from None
+    if len(value) > _MAX_SEED_DIGITS:
+        raise SerializationError(path, f"a seed has at most {MAX_SEED_BITS} bits, not {len(value):,} digits")
+    seed = int(value)
+    refusal = seed_refusal(seed)
+    if refusal:
+        raise SerializationError(path, refusal)
+    return seed
 
 
 # ---------------------------------------------------------------------------
@@ -740,15 +768,15 @@ def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
         where = _join(path, name)
         item = data[name]
         if kind == "pairs":
-            fields[name] = _items(item, where, _read_pair)
+            fields[name] = _items(item, where, _read_pair, MAX_PLAYERS)
         elif kind == "pairs?":
-            fields[name] = None if item is None else _items(item, where, _read_pair)
+            fields[name] = None if item is None else _items(item, where, _read_pair, MAX_PLAYERS)
         elif kind == "ints?":
             fields[name] = None if item is None else _ints(item, where, 0)
         elif kind == "ints_or_null":
-            fields[name] = _items(item, where, lambda v, p: _int_opt(v, p, 0))
+            fields[name] = _items(item, where, lambda v, p: _int_opt(v, p, 0), MAX_ROUNDS)
         elif kind == "contracts":
-            fields[name] = _items(item, where, _read_contract)
+            fields[name] = _items(item, where, _read_contract, MAX_ROUNDS)
         elif kind == "ints":
             fields[name] = _ints(item, where, 0)
         elif kind == "int?":
@@ -862,7 +890,7 @@ def _read_action(value: Json, path: str, players: int | None = None, envelope: S
         elif field == "end":
             fields[field] = None if item is None else _str(item, where, _ENDS)
         else:
-            fields[field] = _items(item, where, _read_group)
+            fields[field] = _items(item, where, _read_group, MAX_CARDS)
     try:
         action: Action = _ACTION_CLASSES[name](**fields)
     except IllegalAction as exc:  # MalformedAction: not expected after the checks above
@@ -906,17 +934,17 @@ def _read_common(data: dict[str, Json]) -> dict[str, Any]:
         "dealer": _seat(data["dealer"], "dealer"),
         "phase": _str(data["phase"], "phase", _PHASES),
         "turn": _seat(data["turn"], "turn"),
-        "table": _items(data["table"], "table", _read_table_meld),
+        "table": _items(data["table"], "table", _read_table_meld, MAX_CARDS),
         "discard": _cards(data["discard"], "discard"),
         "upcard_live": _bool(data["upcard_live"], "upcard_live"),
         "discarder": _seat_opt(data["discarder"], "discarder"),
         "shanghai_open": _bool(data["shanghai_open"], "shanghai_open"),
-        "buys_left": _items(data["buys_left"], "buys_left", lambda v, p: _int_opt(v, p, 0)),
-        "buy_requests": _items(data["buy_requests"], "buy_requests", _seat),
-        "buy_withdrawn": _items(data["buy_withdrawn"], "buy_withdrawn", _seat),
-        "down": _items(data["down"], "down", _bool),
+        "buys_left": _items(data["buys_left"], "buys_left", lambda v, p: _int_opt(v, p, 0), MAX_PLAYERS),
+        "buy_requests": _items(data["buy_requests"], "buy_requests", _seat, MAX_PLAYERS),
+        "buy_withdrawn": _items(data["buy_withdrawn"], "buy_withdrawn", _seat, MAX_PLAYERS),
+        "down": _items(data["down"], "down", _bool, MAX_PLAYERS),
         "scores": _ints(data["scores"], "scores"),
-        "round_results": _items(data["round_results"], "round_results", _read_result),
+        "round_results": _items(data["round_results"], "round_results", _read_result, MAX_ROUNDS),
         "went_down_this_turn": _bool(data["went_down_this_turn"], "went_down_this_turn"),
         "owed_wilds": _cards(data["owed_wilds"], "owed_wilds"),
         "must_go_down": _bool(data["must_go_down"], "must_go_down"),
@@ -930,7 +958,7 @@ def _read_state(data: dict[str, Json]) -> GameState:
     fields = _read_common(data)
     state = GameState(
         **fields,
-        hands=_items(data["hands"], "hands", _sorted_cards),
+        hands=_items(data["hands"], "hands", _sorted_cards, MAX_PLAYERS),
         stock=_cards(data["stock"], "stock"),
         seed=_seed(data["seed"], "seed"),
     )
@@ -938,8 +966,8 @@ def _read_state(data: dict[str, Json]) -> GameState:
     _check_state_cards(state)
     if state.owed_wilds and remove_cards(state.hands[state.turn], state.owed_wilds) is None:
         raise _fail("owed_wilds", f"seat {state.turn}, on turn, does not hold the wilds it owes")
-    if state.phase != "game_over" and not legal_actions(state):
-        raise _fail("phase", f"no legal action in phase {state.phase!r}: no game reaches this position")
+    if state.phase != "game_over" and not has_legal_action(state):
+        raise _fail("phase", f"no legal action in phase {excerpt(state.phase)}: no game reaches this position")
     return state
 
 
@@ -1075,9 +1103,9 @@ def _check_turn_flags(x: GameState | PlayerView) -> None:
     """What the seat on turn did this turn, only in the phases where a turn is played or has just ended."""
     phase = x.phase
     if x.went_down_this_turn and phase not in ("play", "round_over", "game_over"):
-        raise _fail("went_down_this_turn", f"no one goes down in phase {phase!r}")
+        raise _fail("went_down_this_turn", f"no one goes down in phase {excerpt(phase)}")
     if x.played_wild_this_turn and phase not in ("play", "round_over", "game_over"):
-        raise _fail("played_wild_this_turn", f"no one plays cards in phase {phase!r}")
+        raise _fail("played_wild_this_turn", f"no one plays cards in phase {excerpt(phase)}")
     if phase == "play" and x.went_down_this_turn and not x.down[x.turn]:
         raise _fail("went_down_this_turn", f"seat {x.turn}, on turn, is not down")
 
@@ -1325,9 +1353,16 @@ def _no_duplicates(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
     out: dict[str, Json] = {}
     for key, value in pairs:
         if key in out:
-            raise SerializationError(key, "this field appears twice in its object")
+            raise SerializationError(_key_shown(key), "this field appears twice in its object")
         out[key] = value
     return out
+
+
+def _key_shown(key: object) -> str:
+    """A field name as a path shows it: itself if short and printable, else an excerpt."""
+    if isinstance(key, str) and len(key) <= 40 and key.isprintable():
+        return key
+    return excerpt(key)
 
 
 def from_dict(data: Json) -> Serializable:
@@ -1363,14 +1398,14 @@ def from_dict(data: Json) -> Serializable:
 
 
 @overload
-def from_json(text: str | bytes) -> Serializable: ...
+def from_json(text: str | bytes, *, max_size: int | None = MAX_DOCUMENT_SIZE) -> Serializable: ...
 
 
 @overload
-def from_json(text: str | bytes, expect: type[T]) -> T: ...
+def from_json(text: str | bytes, expect: type[T], *, max_size: int | None = MAX_DOCUMENT_SIZE) -> T: ...
 
 
-def from_json(text: str | bytes, expect: type[Any] | None = None) -> Any:
+def from_json(text: str | bytes, expect: type[Any] | None = None, *, max_size: int | None = MAX_DOCUMENT_SIZE) -> Any:
     """Read a document written by :func:`to_json` (or by any program that follows the format).
 
     Returns a :class:`~shanghai_rules.rules.Rules`,
@@ -1382,7 +1417,9 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Any:
 
     Everything is checked (see the module docs); a bad document raises
     :class:`SerializationError` naming the path to the bad field, and
-    nothing is built.
+    nothing is built.  A text longer than ``max_size`` characters (bytes, for
+    ``bytes``; by default :data:`MAX_DOCUMENT_SIZE`) is refused unread; ``None``
+    reads any length.
 
     >>> import shanghai_rules as sr
     >>> from shanghai_rules.serialization import from_json
@@ -1397,7 +1434,10 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
         raise SerializationError("", f"from_json reads JSON text (str or bytes), not {type(text).__name__}")
     if expect is not None and not isinstance(expect, type):
-        raise SerializationError("", f"expect: give a class (say GameState), not {expect!r}")
+        raise SerializationError("", f"expect: give a class (say GameState), not {excerpt(expect)}")
+    if max_size is not None and len(text) > max_size:
+        raise SerializationError("", f"{len(text):,} characters is more than the {max_size:,} a document may "
+                                     f"hold here (from_json's max_size)")
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates)
     except SerializationError:
@@ -1409,7 +1449,7 @@ def from_json(text: str | bytes, expect: type[Any] | None = None) -> Any:
     obj = from_dict(data)
     if expect is not None and not isinstance(obj, expect):
         raise SerializationError("format", f"expected a document for a {expect.__name__}, "
-                                           f"not {data['format']!r}")
+                                           f"not {excerpt(data['format'])}")
     return obj
 
 
@@ -1421,7 +1461,7 @@ def load_schema(kind: str) -> dict[str, Json]:
     :func:`from_json` checks everything else too.
     """
     if kind not in KINDS:
-        raise SerializationError("", f"no schema for {kind!r}: the kinds are {', '.join(KINDS)}")
+        raise SerializationError("", f"no schema for {excerpt(kind)}: the kinds are {', '.join(KINDS)}")
     path = resources.files("shanghai_rules").joinpath("schemas").joinpath(f"{kind}.schema.json")
     text = path.read_text(encoding="utf-8")
     schema: dict[str, Json] = json.loads(text)

@@ -37,7 +37,7 @@ import attrs
 from .actions import Action
 from .cards import Card
 from .engine import legal_actions
-from .errors import IllegalAction
+from .errors import IllegalAction, excerpt
 from .rules import Rules
 from .state import GameState, Phase, RoundFacts, RoundResult, TableMeld
 
@@ -134,10 +134,10 @@ def observe(state: GameState, player: int) -> PlayerView:
     ``state`` is not a game state or ``player`` is not one of its seats.
     """
     if not isinstance(state, GameState):
-        raise IllegalAction(f"observe: {state!r} is not a GameState")
+        raise IllegalAction(f"observe: {excerpt(state)} is not a GameState")
     players = len(state.hands)
     if type(player) is not int or not 0 <= player < players:
-        raise IllegalAction(f"observe: {player!r} is not a seat (0-{players - 1})")
+        raise IllegalAction(f"observe: {excerpt(player)} is not a seat (0-{players - 1})")
     return PlayerView(
         rules=state.rules,
         player=player,

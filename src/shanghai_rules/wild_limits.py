@@ -113,6 +113,21 @@ class WildLimits:
         counted = [most for most in self.most_by_length(longest) if most is not None]
         return all(b - a <= 1 for a, b in zip(counted, counted[1:]))
 
+    def most_at_lay_offs(self, shortest: int, longest: int) -> int | None:
+        """The most wilds a meld may ever hold at a lay-off, once it is ``shortest`` to ``longest``
+        cards long (``None``: no count limit binds lay-offs)."""
+        if not self.on_lay_off:
+            return None
+        if self.by_length is not None:
+            longest = min(longest, max(shortest, self.by_length[-1][0]))  # beyond the last step, no change
+        highest: int | None = None
+        for length in range(shortest, longest + 1):
+            most = self.most(length)
+            if most is None:
+                return None
+            highest = most if highest is None else max(highest, most)
+        return highest
+
     def grows_beyond(self, length: int) -> bool:
         """Would a meld of ``length`` cards have room for more wilds by count were it longer?"""
         if self.by_length is None:

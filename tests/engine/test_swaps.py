@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -603,12 +604,15 @@ def test_no_trap_search_keeps_the_plays_that_do_help_place_owed_wilds_spec_4_7_4
     assert no_trap.finishes(turn, pos, set())
 
 
-def test_no_trap_search_weighs_each_position_of_a_turn_once_spec_4_9(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_trap_search_weighs_each_position_once_in_the_judgement_of_a_play_spec_4_9(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """SPEC 4.9 no trap, 4.7 (004): under ten-round a player not yet down who holds the natural
     cards of four jokers on the table may swap any of them, but must then go down that turn, and
     here never can (round 10 takes fifteen cards).  ``legal_actions`` weighs every swap, and for
-    each every further set of swaps; a set of swaps reached from several first swaps (in any
-    order) is weighed once in the whole listing, not once for each."""
+    each every further set of swaps; within the judgement of one swap, a set of swaps reached in
+    several orders is weighed once.  Each play is judged on its own (as ``apply`` judges it
+    without a listing), so a set of k swaps is weighed once by the judgement of each of its k
+    first swaps."""
     rules = sr.TEN_ROUND
     state = sr.setup_round(rules, hands=["6C 6D 6H 6S KS", "9C 9D", "10C 10D"], round_number=10, dealer=2)
     runs = ["4C 5C JK 7C", "4D 5D JK 7D", "4H 5H JK 7H", "4S 5S JK 7S"]
@@ -625,5 +629,10 @@ def test_no_trap_search_weighs_each_position_of_a_turn_once_spec_4_9(monkeypatch
     actions = sr.legal_actions(state)
     assert not any(isinstance(a, sr.SwapWild) for a in actions)
     assert {type(a) for a in actions} == {sr.Discard}
-    assert len(weighed) == len(set(weighed)) == 2 ** 4 - 1  # every nonempty set of swaps, once
+    counts = Counter(weighed)
+    assert len(counts) == 2 ** 4 - 1  # every nonempty set of swaps
+    swapped = {position: 4 - sum(hand.count(c) for c in sr.parse_cards("6C 6D 6H 6S")) for position, hand
+               in ((p, p[0]) for p in counts)}
+    assert all(counts[position] == swapped[position] for position in counts)
+    assert sum(counts.values()) == 4 * 2 ** 3
     refused(state, sr.SwapWild(0, "6C", 0), "go down")

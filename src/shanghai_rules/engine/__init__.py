@@ -40,7 +40,7 @@ from ..actions import (
     TakeDiscard,
     WithdrawBuy,
 )
-from ..errors import IllegalAction
+from ..errors import IllegalAction, excerpt
 from ..memo import MEMO
 from ..state import GameState
 from ..verify import agree
@@ -48,7 +48,7 @@ from .buying import buy, withdraw_buy
 from .deal import cut, new_game, setup_round, start_round
 from .discard import discard
 from .draw import draw_stock, take_discard
-from .listing import LAY_DOWN_CHOICES, Listing, legal_actions
+from .listing import LAY_DOWN_CHOICES, Listing, has_legal_action, legal_actions
 from .play_rules import Play
 from .plays import Verdict, judge_play, settle
 from .position import Position, Turn, position_of
@@ -62,6 +62,7 @@ __all__ = [
     "apply",
     "check",
     "clear_caches",
+    "has_legal_action",
     "is_legal",
     "legal_actions",
     "new_game",
@@ -130,11 +131,11 @@ def apply(state: GameState, action: Action, *, listing: Listing | None = None) -
     action is not allowed now.
     """
     if not isinstance(state, GameState):
-        raise IllegalAction(f"apply: {state!r} is not a GameState")
+        raise IllegalAction(f"apply: {excerpt(state)} is not a GameState")
     kind = type(action)
     handler = _HANDLERS.get(kind)
     if handler is None and kind not in _PLAYS:
-        raise IllegalAction(f"{action!r} is not an action", action)
+        raise IllegalAction(f"{excerpt(action)} is not an action", action)
     if state.phase == "game_over":
         raise IllegalAction(f"{kind.__name__}: the game is over", action)
     # every action but StartRound names the seat that makes it

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ..actions import Cut, StartRound
-from ..cards import Card, parse_cards
-from ..errors import IllegalAction
-from ..rules import Rules, RulesError
+from ..cards import Card, _card_group, parse_cards
+from ..errors import IllegalAction, excerpt
+from ..rules import MAX_PLAYERS, Rules, RulesError
 from ..state import GameState
 from .stock import shuffled, supply
 from .successor import successor
@@ -27,7 +28,7 @@ MAX_SEED_BITS = 4096
 def seed_refusal(seed: object) -> str:
     """Why ``seed`` cannot seed a game (empty if it can): a whole number of at most :data:`MAX_SEED_BITS` bits."""
     if type(seed) is not int:
-        return f"{seed!r} is not a whole number"
+        return f"{excerpt(seed)} is not a whole number"
     if seed.bit_length() > MAX_SEED_BITS:
         return f"a seed has at most {MAX_SEED_BITS} bits, not {seed.bit_length()}"
     return ""
@@ -36,7 +37,8 @@ def seed_refusal(seed: object) -> str:
 def _check_players(rules: Rules, players: object) -> int:
     if type(players) is not int or not rules.min_players <= players <= rules.max_players:
         raise RulesError(
-            f"players: {rules.name} is played by {rules.min_players}-{rules.max_players} players, not {players!r}"
+            f"players: {rules.name} is played by {rules.min_players}-{rules.max_players} players, "
+            f"not {excerpt(players)}"
         )
     return players
 
@@ -84,13 +86,13 @@ def new_game(rules: Rules, players: int, seed: int = 0, dealer: int = 0) -> Game
     actions always give the same game.  ``dealer`` is round 1's dealer.
     """
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {rules!r} is not a Rules")
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
     players = _check_players(rules, players)
     refusal = seed_refusal(seed)
     if refusal:
         raise RulesError(f"seed: {refusal}")
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise RulesError(f"dealer: {dealer!r} is not a seat (0-{players - 1})")
+        raise RulesError(f"dealer: {excerpt(dealer)} is not a seat (0-{players - 1})")
     start = random.Random(seed).getrandbits(64)
     return _fresh_round(rules, players, 1, dealer, (0,) * players, (), start)
 
@@ -98,13 +100,10 @@ def new_game(rules: Rules, players: int, seed: int = 0, dealer: int = 0) -> Game
 def _cards(value: Iterable[Card] | str, where: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
-    if not isinstance(value, Iterable):
-        raise RulesError(f"{where}: {value!r} is not a group of cards")
-    out = tuple(value)
-    for card in out:
-        if not isinstance(card, Card):
-            raise RulesError(f"{where}: {card!r} is not a Card")
-    return out
+    group = _card_group(value)
+    if isinstance(group, str):
+        raise RulesError(f"{where}: {group}")
+    return group
 
 
 def setup_round(
@@ -126,10 +125,10 @@ def setup_round(
     Groups may be given as card notation (``"4H 5H JK"``).
     """
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {rules!r} is not a Rules")
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
-        raise RulesError(f"hands: give one group of cards per seat, not {hands!r}")
-    seats = [_cards(h, f"hands[{i}]") for i, h in enumerate(hands)]
+        raise RulesError(f"hands: give one group of cards per seat, not {excerpt(hands)}")
+    seats = [_cards(h, f"hands[{i}]") for i, h in enumerate(itertools.islice(hands, MAX_PLAYERS + 1))]
     players = _check_players(rules, len(seats))
     for i, hand in enumerate(seats):
         if not hand:
@@ -138,15 +137,15 @@ def setup_round(
     discard_cards = _cards(discard, "discard")
     rules.contract(round_number)
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise RulesError(f"dealer: {dealer!r} is not a seat (0-{players - 1})")
+        raise RulesError(f"dealer: {excerpt(dealer)} is not a seat (0-{players - 1})")
     refusal = seed_refusal(seed)
     if refusal:
         raise RulesError(f"seed: {refusal}")
     if scores is not None and (isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable)):
-        raise RulesError(f"scores: give one whole number per seat, not {scores!r}")
+        raise RulesError(f"scores: give one whole number per seat, not {excerpt(scores)}")
     totals = (0,) * players if scores is None else tuple(scores)
     if len(totals) != players or any(type(s) is not int for s in totals):
-        raise RulesError(f"scores: give one whole number per seat, not {scores!r}")
+        raise RulesError(f"scores: give one whole number per seat, not {excerpt(scores)}")
     decks = rules.decks_for(players)
     held = Counter(c for h in seats for c in h)
     held.update(stock_cards)

@@ -14,7 +14,7 @@ judges).  The plays' verdicts are kept in the :class:`Listing` returned, which
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 from ..actions import (
@@ -29,10 +29,10 @@ from ..actions import (
     WithdrawBuy,
 )
 from ..cards import ALL_CARDS
-from ..errors import IllegalAction
+from ..errors import IllegalAction, excerpt
 from ..memo import MEMO
 from ..state import GameState
-from ..verify import confirm, verifying
+from ..verify import agree, confirm, verifying
 from .buying import seat_buy_refusal, withdraw_refusal
 from .candidates import action_of, lay_down_candidates, lay_off_candidates, swap_candidates
 from .deal import count_refusal, cutter_refusal, start_refusal
@@ -40,7 +40,6 @@ from .discard import card_refusal, turn_end_refusal
 from .draw import draw_refusal, upcard_refusal
 from .hands import distinct_cards
 from .laying_off import lay_off_refusal
-from .no_trap import DeadPositions
 from .play_rules import Play
 from .plays import Verdict, judge_play
 from .position import Position, Turn, position_of
@@ -48,7 +47,7 @@ from .shanghai import call_refusal, shanghai_option
 from .swapping import swapper_refusal
 from .table_facts import TableFacts, table_facts
 
-__all__ = ["LAY_DOWN_CHOICES", "Listing", "legal_actions"]
+__all__ = ["LAY_DOWN_CHOICES", "Listing", "has_legal_action", "legal_actions"]
 
 #: How many different ``LayDown`` actions :func:`legal_actions` lists at most, unless asked for
 #: more with its ``lay_downs`` argument: one, the layout :func:`~shanghai_rules.contracts.find_contract` gives.
@@ -115,12 +114,12 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     state, ``player`` not one of its seats, or ``lay_downs`` not a positive number.
     """
     if not isinstance(state, GameState):
-        raise IllegalAction(f"legal_actions: {state!r} is not a GameState")
+        raise IllegalAction(f"legal_actions: {excerpt(state)} is not a GameState")
     players = len(state.hands)
     if player is not None and (type(player) is not int or not 0 <= player < players):
-        raise IllegalAction(f"legal_actions: there is no seat {player!r} ({players} players)")
+        raise IllegalAction(f"legal_actions: there is no seat {excerpt(player)} ({players} players)")
     if type(lay_downs) is not int or lay_downs < 1:
-        raise IllegalAction(f"legal_actions: lay_downs must be a whole number of at least 1, not {lay_downs!r}")
+        raise IllegalAction(f"legal_actions: lay_downs must be a whole number of at least 1, not {excerpt(lay_downs)}")
     listing = Listing.of(state)
     seats = range(players) if player is None else (player,)
     if state.phase == "draw":
@@ -141,6 +140,38 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     elif state.phase == "round_over" and player is None and not start_refusal(state):
         listing.append(StartRound())
     return listing
+
+
+def has_legal_action(state: GameState) -> bool:
+    """Is any action legal now, for any seat?  ``bool(legal_actions(state))``, found without listing
+    them all in the play phase: a discard first, then the plays of the seat on turn, one by one,
+    until one is accepted."""
+    if not isinstance(state, GameState):
+        raise IllegalAction(f"has_legal_action: {excerpt(state)} is not a GameState")
+    if state.phase != "play":
+        return bool(legal_actions(state))
+    if state.hands[state.turn] and not turn_end_refusal(state, state.turn):
+        return confirm(True, lambda: bool(legal_actions(state)), "has_legal_action: a discard")
+    turn, pos = position_of(state)
+    found = any(_accepted(turn, pos, play) for play in _plays(turn, pos))
+    return agree(found, lambda: bool(legal_actions(state)), "has_legal_action: a play")
+
+
+def _plays(turn: Turn, pos: Position) -> Iterator[Play]:
+    """The candidate plays of the seat on turn, in the listing's order."""
+    yield from lay_down_candidates(turn, pos)
+    if not lay_off_refusal(turn, pos):
+        yield from lay_off_candidates(turn, pos)
+    if not swapper_refusal(turn.rules, pos.down, pos.went_down):
+        yield from swap_candidates(turn, pos)
+
+
+def _accepted(turn: Turn, pos: Position, play: Play) -> bool:
+    try:
+        judge_play(turn, pos, play)
+    except IllegalAction:
+        return False
+    return True
 
 
 _SEAT_ROWS: Final = MEMO.table("draw-phase actions by seat count", 64)
@@ -214,25 +245,24 @@ def _list_calls(listing: Listing, state: GameState, seat: int) -> None:
 def _list_plays(listing: Listing, judged: Judged, lay_downs: int) -> None:
     """Add to ``listing`` the plays of the player on turn that the judgement accepts, with their verdicts."""
     turn, pos = judged.turn, judged.pos
-    dead: DeadPositions = set()  # positions of this turn the no-trap searches find lead nowhere, shared by them all
     downs = 0
     for lay_down in lay_down_candidates(turn, pos):
-        if _keep(listing, judged, lay_down, dead):
+        if _keep(listing, judged, lay_down):
             downs += 1
             if downs >= lay_downs:
                 break
     if not lay_off_refusal(turn, pos):
         for lay_off in lay_off_candidates(turn, pos, judged.facts):
-            _keep(listing, judged, lay_off, dead)
+            _keep(listing, judged, lay_off)
     if not swapper_refusal(turn.rules, pos.down, pos.went_down):
         for swap in swap_candidates(turn, pos, judged.facts):
-            _keep(listing, judged, swap, dead)
+            _keep(listing, judged, swap)
 
 
-def _keep(listing: Listing, judged: Judged, action: Play, dead: DeadPositions) -> bool:
+def _keep(listing: Listing, judged: Judged, action: Play) -> bool:
     """List ``action`` with its verdict, if the judgement accepts it."""
     try:
-        verdict = judge_play(judged.turn, judged.pos, action, dead)
+        verdict = judge_play(judged.turn, judged.pos, action)
     except IllegalAction:
         return False
     listing.append(action)

@@ -16,12 +16,22 @@ checking mode (:mod:`~shanghai_rules.verify`) each answer is checked against it:
 * :func:`_last_card`: a down player's lone last card, decided from the table;
 * :func:`_owed_placeable`: owed wilds that plainly each have a meld of their own;
 * :func:`_stranded`: a lone natural card that no play can ever place;
+* :func:`_too_few_places`: more wilds owed than the table can ever take;
 * :func:`_useful_plays`: the plays worth trying, the others shown useless.
+
+The search weighs at most :data:`SEARCH_LIMIT` positions for one judgement, each
+at most once; a play whose finish it has not found by then is refused as a trap
+(a ruling, stated on the rules page, that no game of the tests or the seeded
+games comes near: their largest search weighs 18 positions).  So the judgement of
+a play costs at most that many positions, and a game can never be left without a
+legal action by it: the first play on the way the search found is judged again by
+a search that weighs no more positions than the one that found it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Final
 
 from ..actions import SwapWild
 from ..cards import ACE, Card
@@ -39,8 +49,12 @@ from .play_rules import Play, position_after
 from .position import Position, Turn
 from .swapping import swapper_refusal
 from .table_facts import table_facts
+from .wild_room import wild_room
 
-__all__ = ["DeadPositions", "can_finish", "dead_key", "finishes"]
+__all__ = ["SEARCH_LIMIT", "DeadPositions", "can_finish", "dead_key", "finishes"]
+
+SEARCH_LIMIT: Final = 1_000
+"""The most positions the no-trap search weighs for the judgement of one play."""
 
 DeadPositions = set[tuple[object, ...]]
 """Positions of one turn known to lead to no end of it (see :func:`dead_key`)."""
@@ -59,10 +73,9 @@ def _code(card: Card) -> int:
     return card.code
 
 
-def can_finish(turn: Turn, pos: Position, dead: DeadPositions | None = None) -> bool:
+def can_finish(turn: Turn, pos: Position) -> bool:
     """True if the turn can still end from ``pos``: by a legal discard, or by going out, every
-    obligation met (the no-trap judgement).  ``dead``: positions of this turn already known to
-    lead to no end; a caller that asks of several positions of one turn passes the same set."""
+    obligation met (the no-trap judgement), as far as :data:`SEARCH_LIMIT` positions show."""
     if turn_may_end(turn, len(pos.hand), bool(pos.owed), pos.must_go_down):
         return True
     found = _last_card(turn, pos)
@@ -70,8 +83,7 @@ def can_finish(turn: Turn, pos: Position, dead: DeadPositions | None = None) -> 
         return agree(found, lambda: finishes(turn, pos, set()), "no trap: a lone last card")
     if pos.owed and not pos.must_go_down and not lay_off_refusal(turn, pos) and _owed_placeable(turn, pos):
         return confirm(True, lambda: finishes(turn, pos, set()), "no trap: owed wilds placeable")
-    return agree(_search(turn, pos, set() if dead is None else dead), lambda: finishes(turn, pos, set()),
-                 "no trap: the search")
+    return agree(_search(turn, pos, set()), lambda: finishes(turn, pos, set()), "no trap: the search")
 
 
 def finishes(turn: Turn, pos: Position, dead: DeadPositions) -> bool:
@@ -106,15 +118,18 @@ def _positions_after(turn: Turn, pos: Position, plays: Iterable[Play]) -> Iterat
 
 def _search(turn: Turn, pos: Position, dead: DeadPositions) -> bool:
     """:func:`finishes`, searching only :func:`_useful_plays`, and not at all where :func:`_stranded`
-    shows that no play can help."""
+    or :func:`_too_few_places` shows that no play can help; false once :data:`SEARCH_LIMIT`
+    positions are found dead (the search's own ``dead`` set counts them)."""
     key = dead_key(pos)
-    if key in dead:
+    if key in dead or len(dead) >= SEARCH_LIMIT:
         return False
-    if not _stranded(turn, pos):
+    if not _stranded(turn, pos) and not _too_few_places(turn, pos):
         for after in _useful_plays(turn, pos):
             if turn_may_end(turn, len(after.hand), bool(after.owed), after.must_go_down) \
                     or _search(turn, after, dead):
                 return True
+            if len(dead) >= SEARCH_LIMIT:
+                break
     dead.add(key)
     return False
 
@@ -199,6 +214,18 @@ def _stranded(turn: Turn, pos: Position) -> bool:
         return False
     stranded = not any(_might_take(tm, card, len(hand), rules) for tm in pos.table)
     return confirm(stranded, lambda: not stranded or not finishes(turn, pos, set()), "no trap: stranded")
+
+
+def _too_few_places(turn: Turn, pos: Position) -> bool:
+    """A proof that the turn cannot end (:func:`finishes` is false), for the search to ask first:
+    a player who is down and may lay off owes more wilds than the table can ever take
+    (:func:`~shanghai_rules.engine.wild_room.wild_room`, which says why the bound holds for the
+    rest of the turn), and the turn ends only once every owed wild is played."""
+    if not pos.owed or not pos.down or pos.must_go_down or lay_off_refusal(turn, pos):
+        return False
+    room = wild_room(turn.rules, pos.table, pos.hand)
+    hopeless = room is not None and len(pos.owed) > room
+    return confirm(hopeless, lambda: not hopeless or not finishes(turn, pos, set()), "no trap: too few places")
 
 
 def _might_take(tm: TableMeld, card: Card, reach: int, rules: Rules) -> bool:

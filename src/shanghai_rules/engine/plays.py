@@ -15,7 +15,7 @@ from ..meld_value import Meld
 from ..verify import confirm
 from .going_out import turn_may_end
 from .laying_off import after_lay_off, laid_off_meld, lay_off_refusal
-from .no_trap import DeadPositions, can_finish
+from .no_trap import can_finish
 from .obligations import settle_owed
 from .play_rules import Play, position_after
 from .position import Position, Turn
@@ -27,9 +27,9 @@ Verdict = Position | Meld
 the turn may end at once, only the meld it makes (the position is built when it is played)."""
 
 
-def judge_play(turn: Turn, pos: Position, action: Play, dead: DeadPositions | None = None) -> Verdict:
+def judge_play(turn: Turn, pos: Position, action: Play) -> Verdict:
     """The verdict on ``action`` in ``pos``, or IllegalAction saying why it is not allowed: the
-    rules of the play, then the no-trap ruling (``dead``: see :func:`~shanghai_rules.engine.no_trap.can_finish`).
+    rules of the play, then the no-trap ruling (:func:`~shanghai_rules.engine.no_trap.can_finish`).
 
     A lay-off that leaves cards from which the turn may end at once (the first question
     :func:`~shanghai_rules.engine.no_trap.can_finish` asks, asked here of the cards it
@@ -46,7 +46,7 @@ def judge_play(turn: Turn, pos: Position, action: Play, dead: DeadPositions | No
         after = after_lay_off(turn, pos, action, new_meld)
     else:
         after = position_after(turn, pos, action)
-    if not can_finish(turn, after, dead):
+    if not can_finish(turn, after):
         raise IllegalAction(f"{type(action).__name__}: {_trap_reason(after)}", action)
     return after
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from ..actions import Action, Buy, CallShanghai, StartRound, WithdrawBuy
 from ..engine import apply, new_game
-from ..errors import IllegalAction
+from ..errors import IllegalAction, excerpt
 from ..records import GameRecord
 from ..rules import Rules, RulesError
 from ..state import GameState
@@ -50,10 +50,10 @@ def play_game(
 def _check_players(players: object) -> None:
     """RulesError unless ``players`` is a sequence of players (objects with a ``choose`` method)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise RulesError(f"players: give one player per seat, as a list, not {players!r}")
+        raise RulesError(f"players: give one player per seat, as a list, not {excerpt(players)}")
     for seat, player in enumerate(players):
         if not callable(getattr(player, "choose", None)):
-            raise RulesError(f"players[{seat}]: {player!r} is not a player (it has no choose method)")
+            raise RulesError(f"players[{seat}]: {excerpt(player)} is not a player (it has no choose method)")
 
 
 def play_step(
