@@ -9,7 +9,8 @@ Four parts, each with the mark it is held to (a line ``ok`` or ``OVER``):
 * **refused**: every input past a limit (the documents of ``tests/hostile``, oversized
   and deeply nested documents, huge numbers, long keys and card text, unplayable
   rules): refused within 0.2 s with a message of at most 1,000 characters;
-* **games**: ``--games`` seeded games in one process (10,000 by default): the memory
+* **games**: ``--games`` seeded games of ``GreedyPlayer`` self-play in one process,
+  every preset and seat count in turn (10,000 by default): the memory
   after the last within 10 MB of the memory after the first 100;
 * **strings**: 200 one-megabyte strings given to ``parse_cards`` and ``from_json``: at
   most 20 MB left allocated after them.
@@ -22,6 +23,7 @@ machine; the tests (``tests/test_hostile_inputs.py``) prove the same bounds by c
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import os
@@ -107,32 +109,41 @@ def hands() -> Iterator[tuple[str, sr.Rules, int, tuple[sr.Card, ...]]]:
             yield f"{rules.name} round {number}, {size} cards", rules, number, tuple(rng.sample(supply, size))
 
 
+def engine_calls(state: sr.GameState) -> dict[str, Callable[[], object]]:
+    """The engine's calls on ``state``, each as work to time."""
+    text = to_json(state)
+    actions = sr.legal_actions(state)
+    return {
+        "legal_actions": lambda: sr.legal_actions(state),
+        "apply (every action)": lambda: [sr.apply(state, a) for a in actions],
+        "check (every action)": lambda: [sr.check(state, a) for a in actions],
+        "observe": lambda: [sr.observe(state, seat) for seat in range(state.players)],
+        "to_json": lambda: to_json(state),
+        "from_json": lambda: from_json(text),
+    }
+
+
+def validator_calls(rules: sr.Rules, number: int, hand: tuple[sr.Card, ...]) -> dict[str, Callable[[], object]]:
+    """The validators' calls on ``hand`` in round ``number``, each as work to time."""
+    layout = sr.find_contract(hand, rules, number)
+    run = sr.parse_cards("AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH")
+    calls: dict[str, Callable[[], object]] = {"find_contract": lambda: sr.find_contract(hand, rules, number)}
+    if layout is not None:
+        calls["check_contract"] = lambda: sr.check_contract(layout, rules, number)
+    calls["check_meld (13 cards)"] = lambda: sr.check_meld(run, rules)
+    calls["check_meld (the hand)"] = lambda: sr.check_meld(hand, rules)
+    return calls
+
+
 def answered() -> list[tuple[str, str, float]]:
     """(input, call, seconds) for every call on every answered input."""
     rows: list[tuple[str, str, float]] = []
-    for name, state in positions():
-        text = to_json(state)
-        actions = sr.legal_actions(state)
-        calls: dict[str, Callable[[], object]] = {
-            "legal_actions": lambda: sr.legal_actions(state),
-            "apply (every action)": lambda: [sr.apply(state, a) for a in actions],
-            "check (every action)": lambda: [sr.check(state, a) for a in actions],
-            "observe": lambda: [sr.observe(state, seat) for seat in range(state.players)],
-            "to_json": lambda: to_json(state),
-            "from_json": lambda: from_json(text),
-        }
+    inputs = [(name, engine_calls(state)) for name, state in positions()]
+    inputs += [(name, validator_calls(rules, number, hand)) for name, rules, number, hand in hands()]
+    for name, calls in inputs:
         for call, work in calls.items():
             sr.clear_caches()
             rows.append((name, call, timed(work)[0]))
-    for name, rules, number, hand in hands():
-        sr.clear_caches()
-        seconds, layout = timed(lambda: sr.find_contract(hand, rules, number))
-        rows.append((name, "find_contract", seconds))
-        if isinstance(layout, tuple):
-            rows.append((name, "check_contract", timed(lambda: sr.check_contract(layout, rules, number))[0]))
-        run = sr.parse_cards("AH 2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH")
-        rows.append((name, "check_meld (13 cards)", timed(lambda: sr.check_meld(run, rules))[0]))
-        rows.append((name, "check_meld (the hand)", timed(lambda: sr.check_meld(hand, rules))[0]))
     return rows
 
 
@@ -170,14 +181,16 @@ def refusals() -> Iterator[tuple[str, Callable[[], object]]]:
     long_key = '{"format": "shanghai-rules/action", "version": 1, "' + "k" * 10_000_000 + '": 1}'
     yield "an unknown 10 MB key, max_size lifted", lambda: from_json(long_key, max_size=None)
     yield "nesting 500,000 deep", lambda: from_json("[" * 500_000 + "]" * 500_000)
-    yield "a number of 5,000 digits", lambda: from_json('{"format": "shanghai-rules/rules", "version": ' + "9" * 5000 + "}")
+    digits = '{"format": "shanghai-rules/rules", "version": ' + "9" * 5000 + "}"
+    yield "a number of 5,000 digits", lambda: from_json(digits)
     yield "a seed of 100,000 digits", lambda: from_json(_document(seed="9" * 100_000))
     yield "a rules name with a lone surrogate", lambda: from_json(_rules_document(name="house\ud800"))
     yield "hand_size of 4,000 digits", lambda: from_json(_rules_document(hand_size=int("9" * 4000)))
     yield "parse_cards of a 1 MB token", lambda: sr.parse_cards("Q" * 1_000_000)
     yield "parse_cards of 1 MB of cards, the last bad", lambda: sr.parse_cards("4H " * 300_000 + "ZZ")
     yield "Contract(set_length=10**9)", lambda: C(sets=2, set_length=10**9)
-    yield "4 sets of 5 under isra", lambda: attrs.evolve(sr.ISRA, contracts=(C(sets=4, set_length=5), *sr.ISRA.contracts[1:]))
+    four_sets = (C(sets=4, set_length=5), *sr.ISRA.contracts[1:])
+    yield "4 sets of 5 under isra", lambda: attrs.evolve(sr.ISRA, contracts=four_sets)
     yield "a set of 13 from two decks", lambda: attrs.evolve(sr.PAGAT7, contracts=(C(sets=1, set_length=13),))
     yield "a trillion seats", lambda: attrs.evolve(sr.PAGAT7, max_players=10**12)
     yield "new_game with a billion seats", lambda: sr.new_game(sr.PAGAT7, 10**9)
@@ -214,16 +227,11 @@ def resident() -> int:
 
 
 def game(seed: int) -> None:
-    """One seeded game, random legal decisions that favour plays, to its end (a preset a seed)."""
+    """One seeded game of ``GreedyPlayer`` self-play, to its end: a preset and a seat count a seed."""
     name = list(sr.PRESETS)[seed % len(sr.PRESETS)]
     rules = sr.get_rules(name)
     players = rules.min_players + seed % (rules.max_players - rules.min_players + 1)
-    rng = random.Random(seed)
-    state = sr.new_game(rules, players, seed=seed)
-    while not state.is_over:
-        actions = sr.legal_actions(state)
-        plays = [a for a in actions if isinstance(a, (sr.LayDown, sr.LayOff, sr.SwapWild, sr.Discard))]
-        state = sr.apply(state, rng.choice(plays or actions), listing=actions)
+    sr.play_game(rules, [sr.GreedyPlayer() for _ in range(players)], seed=seed)
 
 
 def games(count: int) -> tuple[int, int, float]:
@@ -246,13 +254,13 @@ def strings() -> int:
     before = tracemalloc.get_traced_memory()[0]
     for i in range(200):
         text = f"{i:04d}" + "4H" * 500_000
-        for work in (lambda: sr.parse_cards(text), lambda: from_json(text, max_size=None),
-                     lambda: from_json('{"format": "shanghai-rules/rules", "version": 1, "name": "' + text + '"}',
-                                       max_size=None)):
-            try:
-                work()
-            except (SerializationError, sr.CardError):
-                pass
+        named = '{"format": "shanghai-rules/rules", "version": 1, "name": "' + text + '"}'
+        with contextlib.suppress(sr.CardError):
+            sr.parse_cards(text)
+        with contextlib.suppress(SerializationError):
+            from_json(text, max_size=None)
+        with contextlib.suppress(SerializationError):
+            from_json(named, max_size=None)
     gc.collect()
     left = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
