@@ -455,11 +455,11 @@ def _cheapest_triple(stretches: Sequence[tuple[int, int]], missing: Sequence[int
 
 
 # each suit's costs (see ContractBound._suit_costs), by what they depend on and the suit's cards
-_SUIT_COSTS: Final = MEMO.table("run bound: a suit's costs", 1 << 16)
+_SUIT_COSTS: Final = MEMO.table("run bound: a suit's costs", 1 << 13)
 # what ContractBound.stretches answers, by the stretches' places and where the suit has no card
-_STRETCHES: Final = MEMO.table("run bound: a suit's stretches", 1 << 14)
+_STRETCHES: Final = MEMO.table("run bound: a suit's stretches", 1 << 12)
 # the whole-hand bound's covers of one suit, by what they depend on, the suit's cards and the pool
-_COVERS: Final = MEMO.table("whole-hand bound: a suit's covers", 1 << 14)
+_COVERS: Final = MEMO.table("whole-hand bound: a suit's covers", 1 << 11)
 _BOUNDS: Final = MEMO.table("contract bounds by rules and contract", 256)
 
 

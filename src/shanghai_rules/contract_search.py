@@ -87,7 +87,7 @@ def _search_tables(key: tuple[Rules, Contract, int], remember: bool = True) -> S
                         set_shapes(rules, contract), contract.min_cards)
 
 
-_TABLES: Final = MEMO.table("contract search tables by rules, contract and hand size", 1024)
+_TABLES: Final = MEMO.table("contract search tables by rules, contract and hand size", 256)
 
 
 class _SuitPlan(NamedTuple):

@@ -70,6 +70,20 @@ MUTANTS = (
            "for place in (meld.start + len(meld.cards),):"),
     Mutant("reach-first-meld", "a table's reach: the candidates of its first meld only",
            "engine/table_facts.py", "for meld_fits in self.melds))", "for meld_fits in self.melds[:1]))"),
+    Mutant("room-apart-end", "too few places: a natural end card taken for a wild, one place fewer counted",
+           "engine/wild_room.py", "return min((places + 1) // 2, naturals + 1)", "return min(places // 2, naturals)"),
+    Mutant("room-set-bounded", "too few places: a set with no count limit given no room",
+           "engine/wild_room.py", "    if most is None:\n        return None\n    return max(0, most - len(",
+           "    if most is None:\n        return 0\n    return max(0, most - len("),
+    Mutant("room-own-two", "too few places: a wild 2 in its own place forgotten",
+           "engine/wild_room.py", "            low += 2\n", "            low += 0\n"),
+    Mutant("room-thirteen", "too few places: a run given one place fewer than its thirteen",
+           "engine/wild_room.py", "room = 13 - length", "room = 12 - length"),
+    Mutant("any-action-discard", "some legal action: a discard taken where the turn may not end",
+           "engine/listing.py", "if state.hands[state.turn] and not turn_end_refusal(state, state.turn):",
+           "if state.hands[state.turn]:"),
+    Mutant("search-limit-tiny", "the search limit: a play given up after two positions",
+           "engine/no_trap.py", "SEARCH_LIMIT: Final = 1_000", "SEARCH_LIMIT: Final = 2"),
 )
 
 #: The tests run against each mutant, quickest first, and whether in the checking mode (the engine's
@@ -79,6 +93,7 @@ TESTS = (
     ("tests/test_rule_positions.py", True),
     ("tests/test_properties.py", True),
     ("tests/engine/test_swaps.py", False),
+    ("tests/test_hostile_inputs.py", False),
     ("tests/engine/test_going_out.py", False),
     ("tests/engine/test_play.py", False),
     ("tests/test_contracts.py", False),

@@ -29,7 +29,7 @@ from .table_facts import TableFacts, table_facts
 
 __all__ = ["action_of", "lay_down_candidates", "lay_off_candidates", "swap_candidates"]
 
-_ACTIONS: Final = MEMO.table("actions by their fields", 1 << 16)
+_ACTIONS: Final = MEMO.table("actions by their fields", 1 << 13)
 
 
 def action_of(cls: type[Any], *fields: object) -> Any:

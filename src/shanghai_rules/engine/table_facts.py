@@ -49,11 +49,11 @@ class MeldFits:
         return found
 
 
-_FITS: Final = MEMO.table("fits by meld and rules", 1 << 14)
-_FITS_SEEN: Final = MEMO.table("fits by the meld and rules objects asked about", 1 << 14)
-_SWAPS: Final = MEMO.table("swap cards by meld", 1 << 14)
-_TABLES: Final = MEMO.table("facts by table and rules", 1 << 12)
-_TABLES_SEEN: Final = MEMO.table("facts by the table and rules objects asked about", 1 << 12)
+_FITS: Final = MEMO.table("fits by meld and rules", 1 << 11)
+_FITS_SEEN: Final = MEMO.table("fits by the meld and rules objects asked about", 1 << 11)
+_SWAPS: Final = MEMO.table("swap cards by meld", 1 << 11)
+_TABLES: Final = MEMO.table("facts by table and rules", 1 << 9)
+_TABLES_SEEN: Final = MEMO.table("facts by the table and rules objects asked about", 1 << 9)
 
 
 def fits(meld: Meld, rules: Rules) -> MeldFits:
