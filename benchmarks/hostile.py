@@ -300,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
               f"(mark: {STRINGS_MARK / 1e6:.0f} MB)  {mark(left <= STRINGS_MARK)}")
     if "games" not in args.skip and args.games:
         first, last, seconds = games(args.games)
-        print(f"\ngames: {args.games:,} seeded games in {seconds:.0f} s; memory after 100: {first / 1e6:.1f} MB, "
+        print(f"\ngames: {args.games:,} seeded games in {seconds:.0f} s; memory after "
+              f"{min(100, args.games)}: {first / 1e6:.1f} MB, "
               f"after all: {last / 1e6:.1f} MB, growth {(last - first) / 1e6:+.1f} MB "
               f"(mark: {GAMES_MARK / 1e6:.0f} MB)  {mark(last - first <= GAMES_MARK)}")
     return 1 if missed and not args.report_only else 0
