@@ -78,6 +78,8 @@ HOUSE = {
         sr.PAGAT7, name="house", wild_twos=True, max_wilds_per_meld=2, max_wilds_by_length=((3, 0), (4, 1)),
         going_out="play", swap_from_sets=True, swap_eligibility="down", swapped_wild_must_be_played=True),
     "ten-round, freed wilds owed": attrs.evolve(sr.TEN_ROUND, name="house", swapped_wild_must_be_played=True),
+    "isra, jokers only swapped, the down draw": attrs.evolve(sr.ISRA, name="house", swappable_wilds="jokers",
+                                                             take_upcard_when_down=False, discarder_may_buy=True),
 }
 
 _SHORTCUT = re.compile(r'(?:confirm|agree)\([^"]*?"([^"]+)"\)', re.DOTALL)

@@ -43,6 +43,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         card_values=PAGAT_VALUES,
         hand_sizes=None, max_wilds_by_length=None, wild_limits_on_lay_off=True,  # house-rule fields off
         wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
+        discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
         turn_limit=50,
     ),
     "ten-round": dict(
@@ -71,6 +72,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         card_values=PAGAT_VALUES,                                      # as pagat7 (ruling)
         hand_sizes=None, max_wilds_by_length=None, wild_limits_on_lay_off=True,  # house-rule fields off
         wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
+        discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
         turn_limit=50,
     ),
     "isra": dict(
@@ -97,6 +99,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         card_values=ISRA_VALUES,
         hand_sizes=None, max_wilds_by_length=None, wild_limits_on_lay_off=True,  # house-rule fields off
         wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
+        discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
         turn_limit=50,
     ),
 }

@@ -25,6 +25,7 @@ from shanghai_rules.records import GameRecord
 from shanghai_rules.serialization import (
     ACTION_FIELDS,
     KINDS,
+    RULES_ADDED,
     RULES_FIELDS,
     from_json,
     load_schema,
@@ -117,6 +118,7 @@ def _rules_properties() -> dict[str, Any]:
     props = {name: kinds[kind] for name, kind in RULES_FIELDS}
     props["swap_eligibility"] = {"type": "string", "enum": ["down_earlier_turn", "down", "not_down", "anyone"]}
     props["going_out"] = {"type": "string", "enum": ["any", "discard", "play"]}
+    props["swappable_wilds"] = {"type": "string", "enum": ["any", "jokers"]}
     props["card_values"] = _array(NONNEG, minItems=14, maxItems=14)
     return props
 
@@ -130,7 +132,7 @@ DEFS: dict[str, Any] = {
              "description": "A whole number in decimal digits (a string: seeds are 64-bit)."},
     "contract": _obj({"sets": NONNEG, "runs": NONNEG, "set_length": NONNEG, "run_length": NONNEG,
                       "no_discard": {"type": "boolean"}}),
-    "rules": _obj(_rules_properties()),
+    "rules": _obj(_rules_properties(), required=[name for name, _ in RULES_FIELDS if name not in RULES_ADDED]),
     "meld": _meld_variants(owner=False),
     "table_meld": _meld_variants(owner=True),
     "round_result": _obj({
@@ -193,7 +195,9 @@ _TITLES = {
 def _body(kind: str) -> dict[str, Any]:
     env = _envelope(kind)
     if kind == "rules":
-        return _obj({**env, **_rules_properties()})
+        rules = _obj({**env, **_rules_properties()})
+        rules["required"] = [name for name in rules["required"] if name not in RULES_ADDED]
+        return rules
     if kind == "action":
         return _action_variants(env)
     if kind == "state":

@@ -64,6 +64,7 @@ from .rules import (
     Rules,
     RulesError,
     SwapEligibility,
+    SwappableWilds,
     get_rules,
 )
 from .serialization import FORMAT_VERSION, SerializationError, from_dict, from_json, load_schema, to_dict, to_json
@@ -124,6 +125,7 @@ __all__ = [
     "Suit",
     "SwapEligibility",
     "SwapWild",
+    "SwappableWilds",
     "TableMeld",
     "TakeDiscard",
     "WithdrawBuy",

@@ -38,6 +38,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SwapEligibility",
+    "SwappableWilds",
     "get_rules",
 ]
 
@@ -49,6 +50,8 @@ table (``"play"``)."""
 SwapEligibility = Literal["down_earlier_turn", "down", "not_down", "anyone"]
 """Who may swap a wild out of a meld: a player who went down on an earlier turn,
 any player who is down, only a player not yet down, or anyone."""
+SwappableWilds = Literal["any", "jokers"]
+"""Which wilds a swap may free: ``"any"`` wild (a joker, or a 2 where 2s are wild), or ``"jokers"`` only."""
 
 
 #: The most seats a table may have: every preset's counts, and twice the most of any.
@@ -232,6 +235,10 @@ class Rules:
     """Cards a buyer takes from the stock besides the upcard."""
     buy_after_down: bool = True
     """A player who is down may still buy."""
+    discarder_may_buy: bool = False
+    """The player who discarded the upcard may buy it back."""
+    take_upcard_when_down: bool = True
+    """A player who is down may take the upcard on their own turn (else they draw from the stock)."""
     shanghai_call: bool = False
     """The Shanghai declaration and call (SPEC 4.8) are played."""
     swap_from_runs: bool = False
@@ -240,6 +247,8 @@ class Rules:
     """A wild in a set on the table may be swapped for a card of the set's rank."""
     swap_eligibility: SwapEligibility = "anyone"
     """Who may swap a wild (see :data:`SwapEligibility`)."""
+    swappable_wilds: SwappableWilds = "any"
+    """Which wilds on the table may be swapped (see :data:`SwappableWilds`)."""
     swapped_wild_must_be_played: bool = False
     """The freed wild must be played to the table on the same turn."""
     swap_forces_going_down: bool = False
@@ -349,7 +358,7 @@ class Rules:
             "wild_twos", "ace_low", "wilds_at_most_naturals", "run_wilds_apart",
             "distinct_contract_set_ranks", "lay_off_on_going_down_turn", "buy_after_down",
             "shanghai_call", "swap_from_runs", "swap_from_sets", "swapped_wild_must_be_played",
-            "swap_forces_going_down", "wild_limits_on_lay_off",
+            "swap_forces_going_down", "wild_limits_on_lay_off", "discarder_may_buy", "take_upcard_when_down",
         ):
             if type(getattr(self, flag)) is not bool:
                 raise RulesError(f"{flag}: must be True or False, not {excerpt(getattr(self, flag))}")
@@ -358,6 +367,10 @@ class Rules:
                              "'down_earlier_turn', 'down', 'not_down', 'anyone'")
         if self.going_out not in ("any", "discard", "play"):
             raise RulesError(f"going_out: {excerpt(self.going_out)} is not one of 'any', 'discard', 'play'")
+        if self.swappable_wilds not in ("any", "jokers"):
+            raise RulesError(f"swappable_wilds: {excerpt(self.swappable_wilds)} is not one of 'any', 'jokers'")
+        if self.swappable_wilds == "jokers" and not self.jokers_per_deck:
+            raise RulesError("swappable_wilds: 'jokers' swaps only jokers, and jokers_per_deck puts none in play")
 
     def hand_limit(self, round_number: int) -> int:
         """The most cards a hand can hold in ``round_number`` (1-based): the deal, the draw, each buy

@@ -146,6 +146,7 @@ __all__ = [
     "FORMAT_VERSION",
     "KINDS",
     "MAX_DOCUMENT_SIZE",
+    "RULES_ADDED",
     "RULES_FIELDS",
     "SerializationError",
     "from_dict",
@@ -227,10 +228,13 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("buy_limits", "ints_or_null"),
     ("buy_penalty_cards", "int"),
     ("buy_after_down", "bool"),
+    ("discarder_may_buy", "bool"),
+    ("take_upcard_when_down", "bool"),
     ("shanghai_call", "bool"),
     ("swap_from_runs", "bool"),
     ("swap_from_sets", "bool"),
     ("swap_eligibility", "str"),
+    ("swappable_wilds", "str"),
     ("swapped_wild_must_be_played", "bool"),
     ("swap_forces_going_down", "bool"),
     ("going_out", "str"),
@@ -242,6 +246,14 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("turn_limit", "int?"),
 )
 _RULES_FIELD_NAMES: Final = frozenset(name for name, _ in RULES_FIELDS)
+
+RULES_ADDED: Final[dict[str, Json]] = {
+    "discarder_may_buy": False,
+    "take_upcard_when_down": True,
+    "swappable_wilds": "any",
+}
+"""The rules fields added since 0.1.0, with the value a document that lacks one is read with (the
+rule as it was before the field existed): documents written by earlier releases keep loading."""
 _CONTRACT_FIELDS: Final = ("sets", "runs", "set_length", "run_length", "no_discard")
 
 #: Action type names in documents, and the fields of each after ``type``.
@@ -618,13 +630,17 @@ def _show(value: object) -> str:
     return f"a Python {type(value).__name__}"
 
 
-def _obj(value: Json, path: str, fields: Sequence[str]) -> dict[str, Json]:
+def _obj(value: Json, path: str, fields: Sequence[str], optional: Sequence[str] = ()) -> dict[str, Json]:
+    """An object with exactly ``fields`` (those also in ``optional`` may be absent)."""
     if not isinstance(value, dict):
         raise SerializationError(path, f"expected an object, not {_show(value)}")
+    absent = 0
     for name in fields:
         if name not in value:
-            raise SerializationError(_join(path, name), "this field is missing")
-    if len(value) != len(fields):
+            if name not in optional:
+                raise SerializationError(_join(path, name), "this field is missing")
+            absent += 1
+    if len(value) != len(fields) - absent:
         allowed = set(fields)
         for key in value:
             if key not in allowed:
@@ -762,11 +778,11 @@ def _read_pair(value: Json, path: str) -> tuple[int, int]:
 
 
 def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
-    data = _obj(value, path, (*envelope, *(name for name, _ in RULES_FIELDS)))
+    data = _obj(value, path, (*envelope, *(name for name, _ in RULES_FIELDS)), tuple(RULES_ADDED))
     fields: dict[str, object] = {}
     for name, kind in RULES_FIELDS:
         where = _join(path, name)
-        item = data[name]
+        item = data[name] if name in data else RULES_ADDED[name]
         if kind == "pairs":
             fields[name] = _items(item, where, _read_pair, MAX_PLAYERS)
         elif kind == "pairs?":

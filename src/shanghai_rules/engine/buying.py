@@ -6,9 +6,9 @@ player on turn takes the upcard, every request lapses; if they draw from the
 stock, the request of the asking player who comes first in turn order after
 them wins, and that player takes the upcard and ``Rules.buy_penalty_cards`` from
 the stock before the player on turn draws.  Eligible: not on turn, not the
-discarder of that card, buys left this round (``Rules.buy_limits``), and not
-down where ``Rules.buy_after_down`` is false; a seat that withdrew may not ask
-again for that card.
+discarder of that card (unless ``Rules.discarder_may_buy``), buys left this round
+(``Rules.buy_limits``), and not down where ``Rules.buy_after_down`` is false; a
+seat that withdrew may not ask again for that card.
 """
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ def seat_buy_refusal(x: BuyFacts, seat: int, *, asking: bool = True) -> str:
         return "the player on turn takes the upcard free instead of buying it"
     if not x.discard or not x.upcard_live:
         return "there is no upcard to buy"
-    if seat == x.discarder:
-        return "a player may not buy back their own discard"
+    if seat == x.discarder and not x.rules.discarder_may_buy:
+        return "a player may not buy back their own discard under these rules"
     left = x.buys_left[seat]
     if left is not None and left <= 0:
         return "no buys left this round"

@@ -37,6 +37,8 @@ def upcard_refusal(state: GameState) -> str:
         return "the discard pile is empty"
     if not state.upcard_live:
         return "the top discard is dead after a Shanghai declaration or call (SPEC 4.8); draw from the stock"
+    if state.down[state.turn] and not state.rules.take_upcard_when_down:
+        return "under these rules a player who is down draws from the stock, not the upcard"
     return ""
 
 

@@ -1,7 +1,8 @@
 """The wild swap (SPEC 4.7): replacing a wild in a meld on the table with the natural card it
 represents (for a set, any card of the set's rank), and taking the wild.
 
-Which melds' wilds may be swapped (``Rules.swap_from_runs``, ``swap_from_sets``), who
+Which melds' wilds may be swapped (``Rules.swap_from_runs``, ``swap_from_sets``), which
+wilds (``Rules.swappable_wilds``: any, or jokers only), who
 may swap (``Rules.swap_eligibility``) and what the swap obliges (the freed wild must be
 played, ``swapped_wild_must_be_played``; a player not yet down must go down,
 ``swap_forces_going_down``) are fields of the rules.  Where a meld holds several
@@ -12,7 +13,7 @@ replace **(ruling)**.
 from __future__ import annotations
 
 from ..actions import SwapWild
-from ..cards import Card
+from ..cards import JOKER, Card
 from ..errors import IllegalAction
 from ..meld_value import Meld
 from ..rules import Rules
@@ -45,10 +46,11 @@ def _meld_refusal(rules: Rules, meld: Meld) -> str:
     return ""
 
 
-def freed_index(meld: Meld, card: Card) -> int:
-    """Where in ``meld`` the wild is that ``card`` replaces: the first wild that stands for it; -1 if none."""
+def freed_index(meld: Meld, card: Card, jokers_only: bool = False) -> int:
+    """Where in ``meld`` the wild is that ``card`` replaces: the first wild that stands for it (the
+    first joker, where ``jokers_only``: ``Rules.swappable_wilds``); -1 if none."""
     for i in range(len(meld.cards)):
-        if meld.is_natural_at(i):
+        if meld.is_natural_at(i) or (jokers_only and meld.cards[i].rank != JOKER):
             continue
         if meld.kind == "run":
             if meld.stands_for(i) is card:
@@ -72,10 +74,13 @@ def swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
     card = action.card
     if not holds(pos.hand, card):
         raise IllegalAction(f"SwapWild: {card} is not in seat {turn.player}'s hand", action)
-    index = freed_index(meld, card)
+    jokers_only = rules.swappable_wilds == "jokers"
+    index = freed_index(meld, card, jokers_only)
     if index < 0:
-        raise IllegalAction(f"SwapWild: no wild in {meld.describe()} stands for {card}; a wild is swapped only "
-                            f"for the natural card it represents (SPEC 4.7)", action)
+        wild = "joker" if jokers_only else "wild"
+        only = "; under these rules only jokers are swapped" if jokers_only else ""
+        raise IllegalAction(f"SwapWild: no {wild} in {meld.describe()} stands for {card}; a wild is swapped only "
+                            f"for the natural card it represents (SPEC 4.7){only}", action)
     freed = meld.cards[index]
     # the natural card the wild stood for, in its place: the meld stays well formed
     new_meld = Meld(meld.kind, (*meld.cards[:index], card, *meld.cards[index + 1:]), meld.rank, meld.suit, meld.start)

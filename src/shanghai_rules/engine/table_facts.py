@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, JOKER, Card
 from ..joining import Options, candidate_cards, join_options
 from ..meld_value import Meld
 from ..memo import MEMO
@@ -75,17 +75,22 @@ def swappable(meld: Meld, rules: Rules) -> bool:
     return rules.swap_from_runs if meld.kind == "run" else rules.swap_from_sets
 
 
-def swap_cards(meld: Meld) -> frozenset[Card]:
-    """The natural cards that can be given for a wild of ``meld``: what a run's wild stands for,
-    any card of a set's rank (SPEC 4.7); none when the meld holds no wild (kept in the memo)."""
-    found: frozenset[Card] | None = _SWAPS.get(meld)
+def swap_cards(meld: Meld, jokers_only: bool = False) -> frozenset[Card]:
+    """The natural cards that can be given for a wild of ``meld`` (for a joker, where ``jokers_only``:
+    ``Rules.swappable_wilds``): what a run's wild stands for, any card of a set's rank (SPEC 4.7);
+    none when the meld holds no such wild (kept in the memo)."""
+    key = (meld, jokers_only)
+    found: frozenset[Card] | None = _SWAPS.get(key)
     if found is None:
-        found = _SWAPS.fill(meld, _swap_cards)
+        found = _SWAPS.fill(key, _swap_cards)
     return found
 
 
-def _swap_cards(meld: Meld) -> frozenset[Card]:
+def _swap_cards(key: tuple[Meld, bool]) -> frozenset[Card]:
+    meld, jokers_only = key
     wilds = meld.wild_indices()
+    if jokers_only:
+        wilds = tuple(i for i in wilds if meld.cards[i].rank == JOKER)
     if not wilds:
         return frozenset()
     if meld.kind == "set":
@@ -108,7 +113,7 @@ class TableFacts:
         swaps = []
         for index, tm in enumerate(table):
             if swappable(tm.meld, rules):
-                wanted = swap_cards(tm.meld)
+                wanted = swap_cards(tm.meld, rules.swappable_wilds == "jokers")
                 if wanted:
                     swaps.append((index, wanted))
         self.swaps: tuple[tuple[int, frozenset[Card]], ...] = tuple(swaps)

@@ -1,0 +1,154 @@
+"""House rules of other tables, as ``Rules`` fields: who may buy the upcard, who may take it, which
+wilds a swap frees; and documents written by 0.1.0, before these fields existed, read with the
+rules as they were then."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import attrs
+import pytest
+
+import shanghai_rules as sr
+from invariants import play_random_game
+from shanghai_rules.serialization import RULES_ADDED, from_json, to_json
+
+from .helpers import hand, hand_of, play, refused
+
+DOCUMENTS = Path(__file__).resolve().parent.parent / "documents" / "0.1.0"
+
+
+def four_seats(rules: sr.Rules, down: tuple[bool, ...] = (False,) * 4) -> sr.GameState:
+    """Four seats, seat 1 on turn, seat 0 the discarder of the upcard KH."""
+    state = sr.setup_round(rules, hands=["4C 9C JS", "5C 10C QS", "6C JC KS", "7C QC AS"],
+                           stock="3D 4D 5D 6D 7D 8D 9D 10D JD QD", discard="2C KH", dealer=0)
+    return attrs.evolve(state, discarder=0, down=down)
+
+
+# ---------------------------------------------------------------------------
+# Rules.discarder_may_buy
+
+
+def test_discarder_may_buy_back_their_own_discard_where_the_rules_allow_it() -> None:
+    """``discarder_may_buy``: by default the seat that discarded the upcard may not buy it back; where
+    the field is on it may, last in priority after the other seats, and gets it with the penalty."""
+    state = four_seats(sr.PAGAT7)
+    refused(state, sr.Buy(0), "own discard")
+    assert sr.Buy(0) not in sr.legal_actions(state)
+    house = attrs.evolve(sr.PAGAT7, name="buy back", discarder_may_buy=True)
+    state = four_seats(house)
+    assert sr.Buy(0) in sr.legal_actions(state)
+    bought = play(state, sr.Buy(0), sr.DrawStock(1))
+    assert hand(bought, 0) == hand_of("4C 9C JS KH 3D 4D")
+    first = play(state, sr.Buy(0), sr.Buy(3), sr.DrawStock(1))  # seat 3 comes before seat 0 after seat 1
+    assert hand(first, 3) == hand_of("7C QC AS KH 3D 4D") and hand(first, 0) == hand_of("4C 9C JS")
+
+
+# ---------------------------------------------------------------------------
+# Rules.take_upcard_when_down
+
+
+def test_a_player_who_is_down_draws_from_the_stock_where_the_rules_say_so() -> None:
+    """``take_upcard_when_down=False``: a player who is down may not take the upcard on their turn
+    (they draw from the stock), one not down still may; by default both may."""
+    down = (False, True, False, False)
+    assert sr.TakeDiscard(1) in sr.legal_actions(four_seats(sr.PAGAT7, down))
+    house = attrs.evolve(sr.PAGAT7, name="stock when down", take_upcard_when_down=False)
+    state = four_seats(house, down)
+    refused(state, sr.TakeDiscard(1), "down", "stock")
+    listed = sr.legal_actions(state)
+    assert sr.TakeDiscard(1) not in listed and sr.DrawStock(1) in listed
+    assert sr.Buy(2) in listed  # the upcard may still be bought
+    assert sr.TakeDiscard(1) in sr.legal_actions(four_seats(house))
+
+
+# ---------------------------------------------------------------------------
+# Rules.swappable_wilds
+
+
+def _swap_table(rules: sr.Rules) -> sr.GameState:
+    """Seat 0 down and on turn in the play phase, holding 6C and 8C; on the table, seat 1's run
+    5C 2H 7C JK 9C (the 2 stands for 6C, the joker for 8C)."""
+    state = sr.setup_round(rules, hands=["6C 8C KD QS", "9D 9H", "10D 10H"], round_number=3, dealer=2)
+    run = sr.check_meld(sr.parse_cards("5C 2H 7C JK 9C"), rules).meld
+    assert run is not None
+    return attrs.evolve(state, phase="play", table=(sr.TableMeld(1, run),), down=(True, True, False))
+
+
+def test_only_jokers_are_swapped_where_the_rules_say_so() -> None:
+    """``swappable_wilds="jokers"``: a wild 2 in a run stays where it is, a joker may still be swapped
+    for the card it stands for; by default (``"any"``) either may."""
+    state = _swap_table(sr.ISRA)
+    listed = sr.legal_actions(state)
+    assert sr.SwapWild(0, "6C", 0) in listed and sr.SwapWild(0, "8C", 0) in listed
+    house = attrs.evolve(sr.ISRA, name="jokers only", swappable_wilds="jokers")
+    state = _swap_table(house)
+    refused(state, sr.SwapWild(0, "6C", 0), "only jokers")
+    listed = sr.legal_actions(state)
+    assert sr.SwapWild(0, "6C", 0) not in listed and sr.SwapWild(0, "8C", 0) in listed
+    swapped = sr.apply(state, sr.SwapWild(0, "8C", 0))
+    assert swapped.owed_wilds == (sr.parse_card("JK"),)
+
+
+def test_swappable_wilds_is_checked_with_the_other_fields() -> None:
+    """``swappable_wilds`` is ``"any"`` or ``"jokers"``, and jokers only needs jokers in play."""
+    with pytest.raises(sr.RulesError, match="swappable_wilds: 'twos'"):
+        attrs.evolve(sr.ISRA, swappable_wilds="twos")
+    with pytest.raises(sr.RulesError, match=r"swappable_wilds: 'jokers'.*jokers_per_deck"):
+        attrs.evolve(sr.LIVERPOOL, jokers_per_deck=0, wild_twos=True, swappable_wilds="jokers")
+    for flag in ("discarder_may_buy", "take_upcard_when_down"):
+        with pytest.raises(sr.RulesError, match=f"^{flag}: must be True or False"):
+            attrs.evolve(sr.PAGAT7, **{flag: 1})
+
+
+# ---------------------------------------------------------------------------
+# random rules with the new fields, played to the end
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_rules_with_the_table_fields_play_whole_games_with_every_invariant(seed: int) -> None:
+    """The new fields turned on at random, over random presets: whole random games end, with the
+    invariants checked after every step and random unlisted actions refused."""
+    rng = random.Random(seed)
+    base = sr.get_rules(rng.choice(list(sr.PRESETS)))
+    changes: dict[str, object] = {"name": f"mixed {seed}", "turn_limit": 12,
+                                  "discarder_may_buy": rng.random() < 0.5,
+                                  "take_upcard_when_down": rng.random() < 0.5}
+    if base.jokers_per_deck and rng.random() < 0.6:
+        changes["swappable_wilds"] = "jokers"
+    if not (base.swap_from_runs or base.swap_from_sets):
+        changes["swap_from_runs"] = True
+    rules = attrs.evolve(base, **changes)  # type: ignore[arg-type]
+    steps = sum(1 for _ in play_random_game(rules, rules.min_players + seed % 2, seed, probes=1))
+    assert steps > 50
+
+
+# ---------------------------------------------------------------------------
+# documents written by 0.1.0
+
+
+@pytest.mark.parametrize("name", list(sr.PRESETS))
+def test_rules_documents_written_by_0_1_0_read_as_the_presets(name: str) -> None:
+    """A rules document 0.1.0 wrote (without the fields added since) reads as the preset of today,
+    every added field at the value that keeps the rule as it was."""
+    text = (DOCUMENTS / f"rules-{name}.json").read_text()
+    assert not set(RULES_ADDED) & set(json.loads(text))
+    rules = from_json(text, sr.Rules)
+    assert rules == sr.get_rules(name)
+    assert all(getattr(rules, field) == value for field, value in RULES_ADDED.items())
+
+
+def test_states_views_and_records_written_by_0_1_0_still_load_and_play() -> None:
+    """A state, a view and a game record 0.1.0 wrote load; the state plays on, and the record
+    replays to the end."""
+    state = from_json((DOCUMENTS / "state-isra.json").read_text(), sr.GameState)
+    actions = sr.legal_actions(state)
+    assert actions and sr.apply(state, actions[0], listing=actions)
+    view = from_json((DOCUMENTS / "view-isra.json").read_text(), sr.PlayerView)
+    assert view == sr.observe(state, 1)
+    record = from_json((DOCUMENTS / "record-pagat7.json").read_text(), sr.GameRecord)
+    assert sr.final_state(record).is_over
+    again = json.loads(to_json(record))
+    assert again["rules"]["discarder_may_buy"] is False and again["rules"]["swappable_wilds"] == "any"
