@@ -79,7 +79,8 @@ HOUSE = {
         going_out="play", swap_from_sets=True, swap_eligibility="down", swapped_wild_must_be_played=True),
     "ten-round, freed wilds owed": attrs.evolve(sr.TEN_ROUND, name="house", swapped_wild_must_be_played=True),
     "isra, jokers only swapped, the down draw": attrs.evolve(sr.ISRA, name="house", swappable_wilds="jokers",
-                                                             take_upcard_when_down=False, discarder_may_buy=True),
+                                                             take_upcard_when_down=False, discarder_may_buy=True,
+                                                             going_down_keeps_a_card=True),
 }
 
 _SHORTCUT = re.compile(r'(?:confirm|agree)\([^"]*?"([^"]+)"\)', re.DOTALL)

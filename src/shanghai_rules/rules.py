@@ -229,6 +229,9 @@ class Rules:
     between them (an overlap of separate cards is always fine); 0 for no limit."""
     lay_off_on_going_down_turn: bool = True
     """A player may lay off on the turn they go down."""
+    going_down_keeps_a_card: bool = False
+    """Going down must leave at least one card in hand (going out later, by laying off or by
+    discarding, is unaffected); no round's contract may then take the whole hand."""
     buy_limits: tuple[int | None, ...]
     """Buys each player has per round, one number per round; ``None`` for unlimited buys."""
     buy_penalty_cards: int = 2
@@ -359,6 +362,7 @@ class Rules:
             "distinct_contract_set_ranks", "lay_off_on_going_down_turn", "buy_after_down",
             "shanghai_call", "swap_from_runs", "swap_from_sets", "swapped_wild_must_be_played",
             "swap_forces_going_down", "wild_limits_on_lay_off", "discarder_may_buy", "take_upcard_when_down",
+            "going_down_keeps_a_card",
         ):
             if type(getattr(self, flag)) is not bool:
                 raise RulesError(f"{flag}: must be True or False, not {excerpt(getattr(self, flag))}")
@@ -371,6 +375,11 @@ class Rules:
             raise RulesError(f"swappable_wilds: {excerpt(self.swappable_wilds)} is not one of 'any', 'jokers'")
         if self.swappable_wilds == "jokers" and not self.jokers_per_deck:
             raise RulesError("swappable_wilds: 'jokers' swaps only jokers, and jokers_per_deck puts none in play")
+        if self.going_down_keeps_a_card:
+            for number, contract in enumerate(self.contracts, 1):
+                if contract.no_discard:
+                    raise RulesError(f"going_down_keeps_a_card: round {number}'s contract takes the whole hand "
+                                     "at once, which this rule forbids")
 
     def hand_limit(self, round_number: int) -> int:
         """The most cards a hand can hold in ``round_number`` (1-based): the deal, the draw, each buy
@@ -392,7 +401,7 @@ class Rules:
 
         supply = tuple(self.card_supply(self.max_players))
         for number, contract in enumerate(self.contracts, 1):
-            limit = self.hand_limit(number)
+            limit = self.hand_limit(number) - (1 if self.going_down_keeps_a_card else 0)
             if contract.min_cards > limit:
                 raise RulesError(f"contracts[{number - 1}]: round {number}'s contract ({contract.describe()}) takes "
                                  f"{contract.min_cards} cards, but a hand holds at most {limit} in that round "

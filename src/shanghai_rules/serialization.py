@@ -19,7 +19,11 @@ Only the outermost object carries ``format`` and ``version``; the values
 nested in it (the rules inside a state, the actions inside a record) do not.
 Every field is always written, ``null`` included, in ``snake_case`` named after
 the Python attribute; a reader must not meet unknown fields, and this module
-refuses documents that have them or lack one.  A change to the format that an
+refuses documents that have them or lack one.  The one exception: the rules
+fields added since 0.1.0 (:data:`RULES_ADDED`) are written only where they
+differ from the value that keeps the rule as it was before them, and read as
+that value where absent, so that a document whose rules do not use them is
+read by 0.1.0 as well.  A change to the format that an
 old reader could misread raises ``version``; :data:`FORMAT_VERSION` is the one
 this library writes and reads.  JSON Schemas (draft 2020-12) of the documents
 ship in the package: :func:`load_schema`.
@@ -225,6 +229,7 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("distinct_contract_set_ranks", "bool"),
     ("contract_run_gap", "int"),
     ("lay_off_on_going_down_turn", "bool"),
+    ("going_down_keeps_a_card", "bool"),
     ("buy_limits", "ints_or_null"),
     ("buy_penalty_cards", "int"),
     ("buy_after_down", "bool"),
@@ -251,9 +256,11 @@ RULES_ADDED: Final[dict[str, Json]] = {
     "discarder_may_buy": False,
     "take_upcard_when_down": True,
     "swappable_wilds": "any",
+    "going_down_keeps_a_card": False,
 }
 """The rules fields added since 0.1.0, with the value a document that lacks one is read with (the
-rule as it was before the field existed): documents written by earlier releases keep loading."""
+rule as it was before the field existed): documents written by earlier releases keep loading, and
+a field at that value is left out when written, so that earlier releases read the document too."""
 _CONTRACT_FIELDS: Final = ("sets", "runs", "set_length", "run_length", "no_discard")
 
 #: Action type names in documents, and the fields of each after ``type``.
@@ -402,6 +409,8 @@ def _w_rules(rules: object, path: str) -> dict[str, Json]:
     out: dict[str, Json] = {}
     for name, kind in RULES_FIELDS:
         value = getattr(rules, name)
+        if name in RULES_ADDED and value == RULES_ADDED[name]:
+            continue  # the rule as it was before the field: left out, so that earlier releases read it
         where = _join(path, name)
         if kind in ("pairs", "pairs?"):
             out[name] = None if value is None else [

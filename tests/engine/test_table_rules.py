@@ -98,9 +98,43 @@ def test_swappable_wilds_is_checked_with_the_other_fields() -> None:
         attrs.evolve(sr.ISRA, swappable_wilds="twos")
     with pytest.raises(sr.RulesError, match=r"swappable_wilds: 'jokers'.*jokers_per_deck"):
         attrs.evolve(sr.LIVERPOOL, jokers_per_deck=0, wild_twos=True, swappable_wilds="jokers")
-    for flag in ("discarder_may_buy", "take_upcard_when_down"):
+    for flag in ("discarder_may_buy", "take_upcard_when_down", "going_down_keeps_a_card"):
         with pytest.raises(sr.RulesError, match=f"^{flag}: must be True or False"):
             attrs.evolve(sr.PAGAT7, **{flag: 1})
+
+
+# ---------------------------------------------------------------------------
+# Rules.going_down_keeps_a_card
+
+
+def _ready_to_go_down(rules: sr.Rules, hand_cards: str) -> sr.GameState:
+    """Seat 1 on turn in the play phase of round 1 (two sets), holding ``hand_cards``."""
+    state = sr.setup_round(rules, hands=["4C 9C JS", hand_cards, "6C JC KS", "7C QC AS"],
+                           stock="3D 4D 5D 6D 7D 8D 9D 10D JD QD", discard="2C KH", dealer=0)
+    return attrs.evolve(state, phase="play")
+
+
+def test_going_down_keeps_a_card_where_the_rules_say_so() -> None:
+    """``going_down_keeps_a_card``: a player may not go down with every card they hold, though they
+    may with a card to spare; without the field, going down with the whole hand (and so out) is
+    allowed where going out by playing is."""
+    whole = sr.LayDown(1, ["5C 5D 5H", "8S 8H 8D"])
+    base = attrs.evolve(sr.LIVERPOOL, name="out by playing", going_out="any")
+    before = _ready_to_go_down(base, "5C 5D 5H 8S 8H 8D")
+    assert sr.is_legal(before, whole) and any(isinstance(a, sr.LayDown) for a in sr.legal_actions(before))
+    house = attrs.evolve(base, name="keep a card", going_down_keeps_a_card=True)
+    state = _ready_to_go_down(house, "5C 5D 5H 8S 8H 8D")
+    refused(state, whole, "at least one card")
+    assert not any(isinstance(a, sr.LayDown) for a in sr.legal_actions(state))
+    spare = _ready_to_go_down(house, "5C 5D 5H 8S 8H 8D KC")
+    assert hand(sr.apply(spare, whole), 1) == hand_of("KC")
+
+
+def test_going_down_keeps_a_card_refuses_a_round_that_takes_the_whole_hand() -> None:
+    """A contract that takes the whole hand (pagat7's last round) cannot be played where going down
+    must keep a card: the rules are refused when built."""
+    with pytest.raises(sr.RulesError, match="going_down_keeps_a_card: round 7"):
+        attrs.evolve(sr.PAGAT7, going_down_keeps_a_card=True)
 
 
 # ---------------------------------------------------------------------------
@@ -118,6 +152,8 @@ def test_random_rules_with_the_table_fields_play_whole_games_with_every_invarian
                                   "take_upcard_when_down": rng.random() < 0.5}
     if base.jokers_per_deck and rng.random() < 0.6:
         changes["swappable_wilds"] = "jokers"
+    if not any(contract.no_discard for contract in base.contracts) and rng.random() < 0.6:
+        changes["going_down_keeps_a_card"] = True
     if not (base.swap_from_runs or base.swap_from_sets):
         changes["swap_from_runs"] = True
     rules = attrs.evolve(base, **changes)  # type: ignore[arg-type]
@@ -150,5 +186,15 @@ def test_states_views_and_records_written_by_0_1_0_still_load_and_play() -> None
     assert view == sr.observe(state, 1)
     record = from_json((DOCUMENTS / "record-pagat7.json").read_text(), sr.GameRecord)
     assert sr.final_state(record).is_over
-    again = json.loads(to_json(record))
-    assert again["rules"]["discarder_may_buy"] is False and again["rules"]["swappable_wilds"] == "any"
+    assert to_json(record) + "\n" == (DOCUMENTS / "record-pagat7.json").read_text()  # as 0.1.0 wrote it
+
+
+def test_the_added_fields_are_written_only_where_they_change_a_rule() -> None:
+    """A rules field added since 0.1.0 is left out of documents where it keeps the rule as it was (so
+    0.1.0 reads them too), and written, and read back, where it does not."""
+    assert not set(RULES_ADDED) & set(json.loads(to_json(sr.ISRA)))
+    house = attrs.evolve(sr.ISRA, name="all of them", discarder_may_buy=True, take_upcard_when_down=False,
+                         swappable_wilds="jokers", going_down_keeps_a_card=True)
+    written = json.loads(to_json(house))
+    assert set(RULES_ADDED) <= set(written)
+    assert from_json(to_json(house), sr.Rules) == house

@@ -3,7 +3,8 @@
 A player who is not down lays down the whole contract in one play, never part
 of it and never melds beyond it; the melds must meet the round's contract
 (:func:`~shanghai_rules.contracts.check_contract`) with cards the player holds.
-In a no-discard round (``Contract.no_discard``) they must take the whole hand.
+In a no-discard round (``Contract.no_discard``) they must take the whole hand;
+where ``Rules.going_down_keeps_a_card``, they may never take the whole hand.
 The melds join the table in the order given, after those already there.
 """
 
@@ -35,6 +36,13 @@ def go_down(turn: Turn, pos: Position, action: LayDown) -> Position:
     return _laid_down(turn, pos, action, result.melds)
 
 
+def _keep_a_card_refusal(turn: Turn) -> str:
+    """Why going down may not take the whole hand under ``Rules.going_down_keeps_a_card`` (empty if it may)."""
+    if turn.rules.going_down_keeps_a_card:
+        return "under these rules going down leaves at least one card in hand"
+    return ""
+
+
 def _laid_down(turn: Turn, pos: Position, action: LayDown, melds: Sequence[Meld]) -> Position:
     """The position after laying down ``melds``, which meet the contract: the rules of the hand."""
     laid = [card for meld in melds for card in meld.cards]
@@ -45,7 +53,7 @@ def _laid_down(turn: Turn, pos: Position, action: LayDown, melds: Sequence[Meld]
         raise IllegalAction(f"LayDown: round {turn.round_number}'s contract takes the whole hand at once, "
                             f"with no discard (000, 001); {len(hand)} cards would be left", action)
     if not hand:
-        refusal = empty_hand_refusal(turn)
+        refusal = empty_hand_refusal(turn) or _keep_a_card_refusal(turn)
         if refusal:
             raise IllegalAction(f"LayDown: {refusal}", action)
     table = (*pos.table, *(TableMeld(turn.player, meld) for meld in melds))
