@@ -80,7 +80,7 @@ HOUSE = {
     "ten-round, freed wilds owed": attrs.evolve(sr.TEN_ROUND, name="house", swapped_wild_must_be_played=True),
     "isra, jokers only swapped, the down draw": attrs.evolve(sr.ISRA, name="house", swappable_wilds="jokers",
                                                              take_upcard_when_down=False, discarder_may_buy=True,
-                                                             going_down_keeps_a_card=True),
+                                                             going_down_keeps_a_card=True, buy_needs_stock=True),
 }
 
 _SHORTCUT = re.compile(r'(?:confirm|agree)\([^"]*?"([^"]+)"\)', re.DOTALL)

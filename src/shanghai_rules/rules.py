@@ -240,6 +240,9 @@ class Rules:
     """A player who is down may still buy."""
     discarder_may_buy: bool = False
     """The player who discarded the upcard may buy it back."""
+    buy_needs_stock: bool = False
+    """A seat may ask to buy only while the stock holds more cards than ``buy_penalty_cards`` (the
+    penalty cards, and the next draw of the player on turn)."""
     take_upcard_when_down: bool = True
     """A player who is down may take the upcard on their own turn (else they draw from the stock)."""
     shanghai_call: bool = False
@@ -362,7 +365,7 @@ class Rules:
             "distinct_contract_set_ranks", "lay_off_on_going_down_turn", "buy_after_down",
             "shanghai_call", "swap_from_runs", "swap_from_sets", "swapped_wild_must_be_played",
             "swap_forces_going_down", "wild_limits_on_lay_off", "discarder_may_buy", "take_upcard_when_down",
-            "going_down_keeps_a_card",
+            "going_down_keeps_a_card", "buy_needs_stock",
         ):
             if type(getattr(self, flag)) is not bool:
                 raise RulesError(f"{flag}: must be True or False, not {excerpt(getattr(self, flag))}")

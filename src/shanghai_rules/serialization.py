@@ -234,6 +234,7 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("buy_penalty_cards", "int"),
     ("buy_after_down", "bool"),
     ("discarder_may_buy", "bool"),
+    ("buy_needs_stock", "bool"),
     ("take_upcard_when_down", "bool"),
     ("shanghai_call", "bool"),
     ("swap_from_runs", "bool"),
@@ -257,6 +258,7 @@ RULES_ADDED: Final[dict[str, Json]] = {
     "take_upcard_when_down": True,
     "swappable_wilds": "any",
     "going_down_keeps_a_card": False,
+    "buy_needs_stock": False,
 }
 """The rules fields added since 0.1.0, with the value a document that lacks one is read with (the
 rule as it was before the field existed): documents written by earlier releases keep loading, and

@@ -182,6 +182,11 @@ class GameState(RoundFacts):
         """The number of seats."""
         return len(self.hands)
 
+    @property
+    def stock_size(self) -> int:
+        """The number of cards in the stock (what a seat's view shows of it)."""
+        return len(self.stock)
+
 
     @property
     def cutter(self) -> int:

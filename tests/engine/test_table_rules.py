@@ -47,6 +47,25 @@ def test_discarder_may_buy_back_their_own_discard_where_the_rules_allow_it() -> 
 
 
 # ---------------------------------------------------------------------------
+# Rules.buy_needs_stock
+
+
+def test_no_buy_while_the_stock_holds_no_more_than_the_penalty_where_the_rules_say_so() -> None:
+    """``buy_needs_stock``: with two penalty cards, a buy may be asked while the stock holds three
+    cards (the penalty and the next draw), not while it holds two; by default it may be asked
+    either way (the stock is rebuilt from the discards when it runs out)."""
+    short = attrs.evolve(four_seats(sr.PAGAT7), stock=sr.parse_cards("3D 4D"))
+    assert sr.Buy(2) in sr.legal_actions(short)
+    house = attrs.evolve(sr.PAGAT7, name="stock first", buy_needs_stock=True)
+    state = attrs.evolve(four_seats(house), stock=sr.parse_cards("3D 4D"))
+    refused(state, sr.Buy(2), "stock holds 2 cards or fewer")
+    assert not any(isinstance(a, sr.Buy) for a in sr.legal_actions(state))
+    enough = attrs.evolve(four_seats(house), stock=sr.parse_cards("3D 4D 5D"))
+    bought = play(enough, sr.Buy(2), sr.DrawStock(1))
+    assert hand(bought, 2) == hand_of("6C JC KS KH 3D 4D") and hand(bought, 1) == hand_of("5C 10C QS 5D")
+
+
+# ---------------------------------------------------------------------------
 # Rules.take_upcard_when_down
 
 
@@ -98,7 +117,7 @@ def test_swappable_wilds_is_checked_with_the_other_fields() -> None:
         attrs.evolve(sr.ISRA, swappable_wilds="twos")
     with pytest.raises(sr.RulesError, match=r"swappable_wilds: 'jokers'.*jokers_per_deck"):
         attrs.evolve(sr.LIVERPOOL, jokers_per_deck=0, wild_twos=True, swappable_wilds="jokers")
-    for flag in ("discarder_may_buy", "take_upcard_when_down", "going_down_keeps_a_card"):
+    for flag in ("discarder_may_buy", "take_upcard_when_down", "going_down_keeps_a_card", "buy_needs_stock"):
         with pytest.raises(sr.RulesError, match=f"^{flag}: must be True or False"):
             attrs.evolve(sr.PAGAT7, **{flag: 1})
 
@@ -149,7 +168,8 @@ def test_random_rules_with_the_table_fields_play_whole_games_with_every_invarian
     base = sr.get_rules(rng.choice(list(sr.PRESETS)))
     changes: dict[str, object] = {"name": f"mixed {seed}", "turn_limit": 12,
                                   "discarder_may_buy": rng.random() < 0.5,
-                                  "take_upcard_when_down": rng.random() < 0.5}
+                                  "take_upcard_when_down": rng.random() < 0.5,
+                                  "buy_needs_stock": rng.random() < 0.5}
     if base.jokers_per_deck and rng.random() < 0.6:
         changes["swappable_wilds"] = "jokers"
     if not any(contract.no_discard for contract in base.contracts) and rng.random() < 0.6:
@@ -194,7 +214,7 @@ def test_the_added_fields_are_written_only_where_they_change_a_rule() -> None:
     0.1.0 reads them too), and written, and read back, where it does not."""
     assert not set(RULES_ADDED) & set(json.loads(to_json(sr.ISRA)))
     house = attrs.evolve(sr.ISRA, name="all of them", discarder_may_buy=True, take_upcard_when_down=False,
-                         swappable_wilds="jokers", going_down_keeps_a_card=True)
+                         swappable_wilds="jokers", going_down_keeps_a_card=True, buy_needs_stock=True)
     written = json.loads(to_json(house))
     assert set(RULES_ADDED) <= set(written)
     assert from_json(to_json(house), sr.Rules) == house

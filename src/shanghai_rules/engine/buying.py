@@ -7,8 +7,9 @@ stock, the request of the asking player who comes first in turn order after
 them wins, and that player takes the upcard and ``Rules.buy_penalty_cards`` from
 the stock before the player on turn draws.  Eligible: not on turn, not the
 discarder of that card (unless ``Rules.discarder_may_buy``), buys left this round
-(``Rules.buy_limits``), and not down where ``Rules.buy_after_down`` is false; a
-seat that withdrew may not ask again for that card.
+(``Rules.buy_limits``), not down where ``Rules.buy_after_down`` is false, and,
+where ``Rules.buy_needs_stock``, only while the stock holds more cards than the
+penalty; a seat that withdrew may not ask again for that card.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class BuyFacts(Protocol):
     def buy_requests(self) -> tuple[int, ...]: ...
     @property
     def buy_withdrawn(self) -> tuple[int, ...]: ...
+    @property
+    def stock_size(self) -> int: ...
 
 
 def seat_buy_refusal(x: BuyFacts, seat: int, *, asking: bool = True) -> str:
@@ -66,6 +69,9 @@ def seat_buy_refusal(x: BuyFacts, seat: int, *, asking: bool = True) -> str:
         return "no buys left this round"
     if x.down[seat] and not x.rules.buy_after_down:
         return "a player who is down may not buy under these rules"
+    if x.rules.buy_needs_stock and x.stock_size <= x.rules.buy_penalty_cards:
+        return (f"under these rules no buy is made while the stock holds {x.rules.buy_penalty_cards} "
+                f"cards or fewer ({x.stock_size} now)")
     if asking and seat in x.buy_requests:
         return "this seat has already asked to buy this card"
     if asking and seat in x.buy_withdrawn:
