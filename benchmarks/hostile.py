@@ -39,7 +39,11 @@ import attrs
 import shanghai_rules as sr
 from shanghai_rules.serialization import MAX_DOCUMENT_SIZE, SerializationError, from_json, to_json
 
-HOSTILE = Path(__file__).resolve().parent.parent / "tests" / "hostile"
+TESTS = Path(__file__).resolve().parent.parent / "tests"
+HOSTILE = TESTS / "hostile"
+sys.path.insert(0, str(TESTS))
+from rule_positions import wild_trap  # noqa: E402  (the positions the tests build, from the checkout)
+
 ANSWER_MARK, REFUSAL_MARK, MESSAGE_MARK = 1.0, 0.2, 1_000
 GAMES_MARK, STRINGS_MARK = 10_000_000, 20_000_000
 
@@ -56,24 +60,6 @@ def timed(work: Callable[[], object]) -> tuple[float, object]:
 
 # ---------------------------------------------------------------------------
 # answered
-
-
-def wild_trap(wilds: int) -> sr.GameState:
-    """ISRA: seat 0, down, holds the natural card of each of ``wilds`` jokers standing in full runs."""
-    names = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-    runs, hand, left = [], ["AC"], wilds
-    for suit in "HSDCHSDC":
-        places = [name + suit for name in names]
-        for index in (2, 4, 6, 8, 10, 12)[: max(0, min(6, left))]:
-            hand.append(places[index])
-            places[index] = "JK"
-            left -= 1
-        runs.append(" ".join(places))
-        if left <= 0:
-            break
-    state = sr.setup_round(sr.ISRA, hands=[" ".join(hand), "5C 6C", "7C 8C"], round_number=3, dealer=2)
-    table = tuple(sr.TableMeld(1, sr.check_meld(sr.parse_cards(run), sr.ISRA).meld) for run in runs)  # type: ignore[arg-type]
-    return attrs.evolve(state, phase="play", table=table, down=(True, True, False))
 
 
 def played(rules: sr.Rules, players: int, seed: int, decisions: int) -> sr.GameState:

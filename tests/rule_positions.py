@@ -12,6 +12,9 @@ Each position is a play phase of a seat on turn, under one set of rules, with:
 * the no-discard round of the rules where it has one.
 
 Positions are made by :func:`positions`, seeded, so a failure names the seed that makes it.
+
+:func:`wild_trap` builds the crafted position of the hostile-input tests and benchmark: wilds a
+player could swap out but never place again.
 """
 
 from __future__ import annotations
@@ -158,3 +161,27 @@ def every_play(state: sr.GameState) -> list[sr.Action]:
             plays += [sr.LayOff(seat, card, index, end) for end in (None, "low", "high")]
         plays.append(sr.Discard(seat, card))
     return plays
+
+
+def wild_trap(wilds: int) -> sr.GameState:
+    """ISRA, seat 0 down and on turn, holding the natural card of each of ``wilds`` jokers that stand
+    in full runs of 13 on the table (two runs of each suit, six jokers at most in each, none side
+    by side), and an ace of clubs to discard: every swap leaves a joker owed that no meld can take."""
+    rules = sr.ISRA
+    names = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    runs: list[str] = []
+    hand = ["AC"]
+    left = wilds
+    for suit in "HSDCHSDC":
+        places = [name + suit for name in names]
+        for index in (2, 4, 6, 8, 10, 12)[: max(0, min(6, left))]:
+            hand.append(places[index])
+            places[index] = "JK"
+            left -= 1
+        runs.append(" ".join(places))
+        if left <= 0:
+            break
+    assert left == 0, "at most 48 jokers"
+    state = sr.setup_round(rules, hands=[" ".join(hand), "5C 6C", "7C 8C"], round_number=3, dealer=2)
+    table = tuple(sr.TableMeld(1, sr.check_meld(sr.parse_cards(run), rules).meld) for run in runs)  # type: ignore[arg-type]
+    return attrs.evolve(state, phase="play", table=table, down=(True, True, False))

@@ -21,6 +21,7 @@ import attrs
 import pytest
 
 import shanghai_rules as sr
+from rule_positions import wild_trap
 from shanghai_rules.cards import MAX_CARDS
 from shanghai_rules.engine import listing, no_trap
 from shanghai_rules.errors import MAX_MESSAGE_LENGTH
@@ -147,36 +148,12 @@ def test_ten_wilds_with_nowhere_to_go_are_judged_without_a_search(name: str, wei
     assert weighed["searches"] <= weighed["judged"]
 
 
-def _wild_trap(wilds: int) -> sr.GameState:
-    """ISRA, seat 0 down and on turn, holding the natural card of each of ``wilds`` jokers that stand
-    in full runs of 13 on the table (two runs of each suit, six jokers at most in each, none side
-    by side), and an ace of clubs to discard: every swap leaves a joker owed that no meld can take."""
-    rules = sr.ISRA
-    names = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-    runs: list[str] = []
-    hand = ["AC"]
-    left = wilds
-    for suit in "HSDCHSDC":
-        places = [name + suit for name in names]
-        for index in (2, 4, 6, 8, 10, 12)[: max(0, min(6, left))]:
-            hand.append(places[index])
-            places[index] = "JK"
-            left -= 1
-        runs.append(" ".join(places))
-        if left <= 0:
-            break
-    assert left == 0, "at most 48 jokers"
-    state = sr.setup_round(rules, hands=[" ".join(hand), "5C 6C", "7C 8C"], round_number=3, dealer=2)
-    table = tuple(sr.TableMeld(1, sr.check_meld(sr.parse_cards(run), rules).meld) for run in runs)  # type: ignore[arg-type]
-    return attrs.evolve(state, phase="play", table=table, down=(True, True, False))
-
-
 @pytest.mark.parametrize("wilds", [4, 10, 20, 40])
 def test_no_trap_work_grows_with_the_wilds_not_with_their_orders(wilds: int, weighed: dict[str, int]) -> None:
     """SPEC 4.9 no trap, bounded: with k jokers that can be swapped but never placed again, listing
     judges each swap (at most two a natural card: one in each run of its suit) and asks the search
     once for each: work linear in k, where every set of swaps (2^k) was weighed before."""
-    state = _wild_trap(wilds)
+    state = wild_trap(wilds)
     _reset(weighed)
     actions = sr.legal_actions(state)
     assert {type(a) for a in actions} == {sr.Discard}
