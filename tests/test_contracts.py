@@ -574,6 +574,23 @@ HOUSE = {
     "wild limits that jump with length": attrs.evolve(
         sr.TEN_ROUND, wilds_at_most_naturals=False, max_wilds_by_length=((3, 0), (4, 2), (6, 4))
     ),
+    "exact contract melds, sets of different suits, same-suit runs apart": attrs.evolve(
+        sr.TEN_ROUND, contract_melds_exact=True, distinct_contract_set_suits=True, contract_runs_overlap=False
+    ),
+    "isra with exact contract melds, no overlap of same-suit runs": attrs.evolve(
+        sr.ISRA, contract_melds_exact=True, contract_runs_overlap=False
+    ),
+    "pagat7 with wild 2s, sets of different suits": attrs.evolve(
+        sr.PAGAT7, wild_twos=True, distinct_contract_set_suits=True
+    ),
+    "pagat7, sets of different suits, whole hand every round": attrs.evolve(
+        sr.PAGAT7, distinct_contract_set_suits=True,
+        contracts=tuple(attrs.evolve(c, no_discard=True) for c in sr.PAGAT7.contracts),
+    ),
+    "wild limits that jump with length, exact contract melds": attrs.evolve(
+        sr.TEN_ROUND, wilds_at_most_naturals=False, max_wilds_by_length=((3, 0), (4, 2), (6, 4)),
+        contract_melds_exact=True,
+    ),
     "wild limits that jump with length, whole hand": attrs.evolve(
         sr.PAGAT7, max_wilds_per_meld=None, max_wilds_by_length=((3, 0), (4, 2)),
         contracts=tuple(attrs.evolve(c, no_discard=True) for c in sr.PAGAT7.contracts),

@@ -44,7 +44,8 @@ SPEC3: dict[str, dict[str, Any]] = {
         hand_sizes=None, max_wilds_by_length=None, wild_limits_on_lay_off=True,  # house-rule fields off
         wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
         discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
-        going_down_keeps_a_card=False, buy_needs_stock=False,
+        going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
+        contract_melds_exact=False, distinct_contract_set_suits=False,
         turn_limit=50,
     ),
     "ten-round": dict(
@@ -74,7 +75,8 @@ SPEC3: dict[str, dict[str, Any]] = {
         hand_sizes=None, max_wilds_by_length=None, wild_limits_on_lay_off=True,  # house-rule fields off
         wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
         discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
-        going_down_keeps_a_card=False, buy_needs_stock=False,
+        going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
+        contract_melds_exact=False, distinct_contract_set_suits=False,
         turn_limit=50,
     ),
     "isra": dict(
@@ -102,7 +104,8 @@ SPEC3: dict[str, dict[str, Any]] = {
         hand_sizes=None, max_wilds_by_length=None, wild_limits_on_lay_off=True,  # house-rule fields off
         wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
         discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
-        going_down_keeps_a_card=False, buy_needs_stock=False,
+        going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
+        contract_melds_exact=False, distinct_contract_set_suits=False,
         turn_limit=50,
     ),
 }

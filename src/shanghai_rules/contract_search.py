@@ -174,19 +174,24 @@ class ContractSearch:
     def _build(self) -> tuple[Meld, ...]:
         """The layout the search holds now, as melds: runs, then sets."""
         counts = self.counts
-        # the wild cards left to place: jokers first, then any 2s not used as naturals
-        pool = [ALL_CARDS[52]] * counts[52]
+        # the wild cards left to place: jokers first, then any 2s not used as naturals; a set of 2s
+        # whose naturals are of different suits takes jokers (a 2 in it would be one more natural)
+        jokers = [ALL_CARDS[52]] * counts[52]
+        for_twos = self._jokers_in_sets_of_twos()
+        pool = jokers[for_twos:]
         if self.wild_twos:
             for code in (0, 13, 26, 39):
                 pool += [ALL_CARDS[code]] * counts[code]
         wilds = iter(pool)
+        twos_wilds = iter(jokers[:for_twos])
         melds: list[Meld] = []
         for suit, start, cells, _ in self.runs:
             run = tuple([ALL_CARDS[c - 1] if c else next(wilds) for c in cells])
             melds.append(Meld("run", run, None, ALL_CARDS[suit * 13].suit, start))
         set_cards: list[list[Card]] = []
-        for _, naturals, w in self.sets:
-            set_cards.append([ALL_CARDS[c] for c in naturals] + list(islice(wilds, w)))
+        for rank, naturals, w in self.sets:
+            own = twos_wilds if for_twos and rank == 2 else wilds
+            set_cards.append([ALL_CARDS[c] for c in naturals] + list(islice(own, w)))
         if self.whole:  # every wild left over joins a set that has room for it
             for cards, (_, naturals, _w) in zip(set_cards, self.sets):
                 while self._set_ok(len(cards) - len(naturals) + 1, len(naturals)):
@@ -459,14 +464,17 @@ class ContractSearch:
         naturals, and whether it leaves out a natural it might hold (a wild in its place, where
         another meld may want the card)."""
         length_min = self.contract.run_length
-        gap = self.rules.contract_run_gap
+        apart = self.rules.contract_run_gap or not self.rules.contract_runs_overlap
+        exact = self.rules.contract_melds_exact
         codes = plan.codes
         found: list[tuple[int, list[int], bool]] = []
         for end, present in self._windows(plan, start):
             m = end - start + 1
-            if plan.trim_ends and m > length_min and (present[0] != start or present[-1] != end):
+            if (exact and m > length_min) or (
+                plan.trim_ends and m > length_min and (present[0] != start or present[-1] != end)
+            ):
                 continue
-            if gap and self._touches(plan.suit, start, end):
+            if apart and self._touches(plan.suit, start, end):
                 continue
             drop_pool: Sequence[int] = ()
             if plan.may_drop:
@@ -520,12 +528,15 @@ class ContractSearch:
 
     def _touches(self, suit: int, start: int, end: int) -> bool:
         """Would a run from ``start`` to ``end`` in ``suit`` come within the rules' gap of a run
-        placed there (asked only where the rules set a gap)?"""
+        placed there, or overlap it where the rules forbid that (asked only where the rules set either)?"""
         gap = self.rules.contract_run_gap
+        overlap = self.rules.contract_runs_overlap
         for s, a, cells, _ in self.runs:
             if s == suit:
                 b = a + len(cells) - 1
                 if 0 <= start - b - 1 < gap or 0 <= a - end - 1 < gap:
+                    return True
+                if not overlap and start <= b and a <= end:
                     return True
         return False
 
@@ -596,7 +607,10 @@ class ContractSearch:
         """Set ``slot`` of ``rank``, in each shape the naturals held and the limits allow."""
         base = rank - 2
         counts = self.counts
-        available = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
+        if self.rules.distinct_contract_set_suits:  # one natural of each suit at most
+            available = (counts[base] > 0) + (counts[13 + base] > 0) + (counts[26 + base] > 0) + (counts[39 + base] > 0)
+        else:
+            available = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
         if not available:
             return
         length = self.contract.set_length
@@ -605,10 +619,13 @@ class ContractSearch:
             shapes: Iterable[tuple[int, int]] = self._set_shapes(available, length)
         else:
             shapes = self.tables.shapes[min(available, length)]
+        jokers = self.counts[52] - self._jokers_in_sets_of_twos() if is_two else 0
         for k, w in shapes:
             cost = w + (k if is_two else 0)
             if cost > self.wilds_left:
                 continue
+            if is_two and self.rules.distinct_contract_set_suits and w > jokers:
+                continue  # (its wilds are jokers: see _jokers_in_sets_of_twos)
             taken = self._take_naturals(base, k)
             for code in taken:
                 counts[code] -= 1
@@ -620,8 +637,20 @@ class ContractSearch:
             for code in taken:
                 counts[code] += 1
 
+    def _jokers_in_sets_of_twos(self) -> int:
+        """The wilds of the sets of 2s chosen, where they must be jokers: 2s are wild and the naturals
+        of a contract set are of different suits (so a 2 in a set of 2s is one more natural)."""
+        if not (self.wild_twos and self.rules.distinct_contract_set_suits):
+            return 0
+        return sum(w for rank, _, w in self.sets if rank == 2)
+
     def _take_naturals(self, base: int, k: int) -> list[int]:
-        """The codes of ``k`` naturals of the rank at ``base``, suit by suit."""
+        """The codes of ``k`` naturals of the rank at ``base``, suit by suit; where the naturals of a
+        set are of different suits, one of each of the ``k`` suits holding most (which leaves the
+        most for a later set of the rank)."""
+        if self.rules.distinct_contract_set_suits:
+            codes = (base, 13 + base, 26 + base, 39 + base)
+            return sorted(sorted(codes, key=lambda code: -self.counts[code])[:k])
         taken: list[int] = []
         need = k
         for code in (base, 13 + base, 26 + base, 39 + base):
@@ -636,11 +665,15 @@ class ContractSearch:
         """(naturals, wilds) for a set with at most ``most`` naturals, most naturals first.
 
         A set has just the contract's length, unless the wild limits are irregular
-        (a longer set may hold two wilds more): then every longer one is tried.
+        (a longer set may hold two wilds more): then every longer one is tried, where the
+        rules allow contract melds longer than the contract's length.
         """
+        exact = self.rules.contract_melds_exact
+        if exact:
+            most = min(most, length)
         for k in range(most, -1 if not most else 0, -1):
             w = max(0, length - k)
-            extra = self.wilds_left if not self.regular else w
+            extra = self.wilds_left if not (self.regular or exact) else w
             for wilds in range(w, max(w, extra) + 1):
                 if self._set_ok(wilds, k):
                     yield k, wilds

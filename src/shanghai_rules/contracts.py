@@ -3,8 +3,9 @@
 A contract is judged on groups of cards (each group a plain sequence, read as
 unordered, or an arranged :class:`~shanghai_rules.melds.Meld`).  Besides each
 meld's own legality, a contract has rules of its own: the number of sets and
-runs, their minimum lengths, different ranks for its sets where the rules say
-so, and a gap between runs of one suit where the rules say so
+runs, their lengths (exact where ``Rules.contract_melds_exact``), and where the
+rules say so different ranks for its sets, naturals of different suits in each
+set, a gap between runs of one suit, and no overlap of runs of one suit
 (:func:`contract_rule_reason`).
 
 :func:`find_contract` is an exact search (:mod:`~shanghai_rules.contract_search`):
@@ -79,7 +80,12 @@ def _span(meld: Meld) -> str:
 
 
 def contract_rule_reason(melds: Sequence[Meld], rules: Rules) -> str:
-    """Why these melds break a contract-only rule (set ranks, same-suit runs); empty if none."""
+    """Why these melds break a contract-only rule (set ranks, set suits, same-suit runs); empty if none."""
+    return _set_ranks_reason(melds, rules) or _set_suits_reason(melds, rules) or _same_suit_runs_reason(melds, rules)
+
+
+def _set_ranks_reason(melds: Sequence[Meld], rules: Rules) -> str:
+    """``Rules.distinct_contract_set_ranks``: the sets of a contract are of different ranks."""
     if rules.distinct_contract_set_ranks:
         seen: set[int] = set()
         for meld in melds:
@@ -88,13 +94,40 @@ def contract_rule_reason(melds: Sequence[Meld], rules: Rules) -> str:
                     return (f"the sets of a contract must be of different ranks under these rules: "
                             f"two sets of {rank_name(meld.rank)}")
                 seen.add(meld.rank)
+    return ""
+
+
+def _set_suits_reason(melds: Sequence[Meld], rules: Rules) -> str:
+    """``Rules.distinct_contract_set_suits``: the naturals of each contract set are of different suits."""
+    if rules.distinct_contract_set_suits:
+        for meld in melds:
+            if meld.kind == "set":
+                wild = set(meld.wild_indices())
+                suits = [card.suit for i, card in enumerate(meld.cards) if i not in wild]
+                if len(set(suits)) < len(suits):
+                    return (f"the naturals of a contract's set must be of different suits under these rules: "
+                            f"{meld} repeats a suit")
+    return ""
+
+
+def _same_suit_runs_reason(melds: Sequence[Meld], rules: Rules) -> str:
+    """``Rules.contract_run_gap`` and ``Rules.contract_runs_overlap``: runs of one suit in a contract
+    keep the gap between them, and do not overlap where the rules forbid it."""
     gap = rules.contract_run_gap
-    if gap:
+    overlap = rules.contract_runs_overlap
+    if gap or not overlap:
         runs = sorted((m for m in melds if m.kind == "run"), key=lambda m: (m.suit, m.start))
         # every pair, not only neighbours: in 2-5, 4-7, 6-9 the first and last touch
         for a, b in combinations(runs, 2):
-            if a.suit is b.suit and 0 <= b.start - a.end - 1 < gap:
-                if gap == 1:
+            if a.suit is not b.suit:
+                continue
+            if not overlap and b.start <= a.end:
+                return (f"runs of one suit in a contract may not overlap under these rules: "
+                        f"{_span(a)} and {_span(b)} do")
+            if 0 <= b.start - a.end - 1 < gap:
+                if not overlap:
+                    need = "they need a gap" if gap == 1 else f"they need a gap of at least {gap} ranks"
+                elif gap == 1:
                     need = "they need a gap, or an overlap of separate cards"
                 else:
                     need = f"they need a gap of at least {gap} ranks, or an overlap of separate cards"
@@ -163,7 +196,10 @@ def _readings(group: Meld | tuple[Card, ...], rules: Rules, contract: Contract) 
             continue
         length = contract.set_length if kind == "set" else contract.run_length
         result = check_meld(group, rules, kind, min_length=length)
-        if result.meld is not None:
+        if result.meld is not None and rules.contract_melds_exact and len(result.meld.cards) != length:
+            reasons[kind] = (f"a contract's {kind} is laid down with exactly {length} cards under these rules, "
+                             f"not {len(result.meld.cards)} (lay-offs lengthen it later)")
+        elif result.meld is not None:
             readings.append(result.meld)
         else:
             reasons[kind] = result.reason

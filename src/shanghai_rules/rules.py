@@ -226,7 +226,17 @@ class Rules:
     """The sets of one contract must be of different ranks."""
     contract_run_gap: int = 0
     """Runs of one suit in one contract must have at least this many missing ranks
-    between them (an overlap of separate cards is always fine); 0 for no limit."""
+    between them (an overlap of separate cards is fine where ``contract_runs_overlap``);
+    0 for no limit."""
+    contract_runs_overlap: bool = True
+    """Runs of one suit in one contract may overlap, made of separate cards (5-8 and 7-10 of
+    hearts, from two decks); ``False``: their ranks may not overlap."""
+    contract_melds_exact: bool = False
+    """Each meld of a contract, as it is laid down, has exactly the contract's length (sets of
+    ``Contract.set_length``, runs of ``Contract.run_length``); lay-offs lengthen them later."""
+    distinct_contract_set_suits: bool = False
+    """The naturals of each set of a contract, as it is laid down, are all of different suits
+    (lay-offs may repeat a suit later)."""
     lay_off_on_going_down_turn: bool = True
     """A player may lay off on the turn they go down."""
     going_down_keeps_a_card: bool = False
@@ -365,7 +375,8 @@ class Rules:
             "distinct_contract_set_ranks", "lay_off_on_going_down_turn", "buy_after_down",
             "shanghai_call", "swap_from_runs", "swap_from_sets", "swapped_wild_must_be_played",
             "swap_forces_going_down", "wild_limits_on_lay_off", "discarder_may_buy", "take_upcard_when_down",
-            "going_down_keeps_a_card", "buy_needs_stock",
+            "going_down_keeps_a_card", "buy_needs_stock", "contract_runs_overlap", "contract_melds_exact",
+            "distinct_contract_set_suits",
         ):
             if type(getattr(self, flag)) is not bool:
                 raise RulesError(f"{flag}: must be True or False, not {excerpt(getattr(self, flag))}")
@@ -378,11 +389,35 @@ class Rules:
             raise RulesError(f"swappable_wilds: {excerpt(self.swappable_wilds)} is not one of 'any', 'jokers'")
         if self.swappable_wilds == "jokers" and not self.jokers_per_deck:
             raise RulesError("swappable_wilds: 'jokers' swaps only jokers, and jokers_per_deck puts none in play")
-        if self.going_down_keeps_a_card:
+        for field in ("going_down_keeps_a_card", "contract_melds_exact"):
             for number, contract in enumerate(self.contracts, 1):
-                if contract.no_discard:
-                    raise RulesError(f"going_down_keeps_a_card: round {number}'s contract takes the whole hand "
-                                     "at once, which this rule forbids")
+                if getattr(self, field) and contract.no_discard:
+                    raise RulesError(f"{field}: round {number}'s contract takes the whole hand at once, "
+                                     "which this rule forbids")
+        if self.distinct_contract_set_suits:
+            self._check_set_suits()
+            whole = next((n for n, c in enumerate(self.contracts, 1) if c.no_discard and c.sets), 0)
+            if whole and self.wild_twos:
+                raise RulesError(f"distinct_contract_set_suits: round {whole} lays down sets that take the whole "
+                                 "hand, and where 2s are wild a 2 added to a set of 2s is one more natural of a "
+                                 "suit it may already hold: not played together")
+
+    def _check_set_suits(self) -> None:
+        """Where the sets of a contract hold naturals of different suits, a set holds at most four
+        naturals, one of each suit: the rest of a contract set must be wilds the limits allow, at its
+        length or (unless ``contract_melds_exact``) at some greater one."""
+        steps = self.max_wilds_by_length or ()
+        for number, contract in enumerate(self.contracts, 1):
+            length = contract.set_length
+            if not contract.sets or length <= 4:
+                continue
+            longest = length if self.contract_melds_exact else max([length, *(reach for reach, _ in steps)])
+            if (self.jokers_per_deck or self.wild_twos) and any(
+                self.wild_limits.allows(n - 4, 4) for n in range(length, longest + 1)
+            ):
+                continue
+            raise RulesError(f"distinct_contract_set_suits: round {number}'s sets of {length} cards hold at "
+                             f"most four naturals, one of each suit, and these rules allow no wilds to fill them")
 
     def hand_limit(self, round_number: int) -> int:
         """The most cards a hand can hold in ``round_number`` (1-based): the deal, the draw, each buy

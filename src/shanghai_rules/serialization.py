@@ -228,6 +228,9 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("run_wilds_apart", "bool"),
     ("distinct_contract_set_ranks", "bool"),
     ("contract_run_gap", "int"),
+    ("contract_runs_overlap", "bool"),
+    ("contract_melds_exact", "bool"),
+    ("distinct_contract_set_suits", "bool"),
     ("lay_off_on_going_down_turn", "bool"),
     ("going_down_keeps_a_card", "bool"),
     ("buy_limits", "ints_or_null"),
@@ -259,6 +262,9 @@ RULES_ADDED: Final[dict[str, Json]] = {
     "swappable_wilds": "any",
     "going_down_keeps_a_card": False,
     "buy_needs_stock": False,
+    "contract_runs_overlap": True,
+    "contract_melds_exact": False,
+    "distinct_contract_set_suits": False,
 }
 """The rules fields added since 0.1.0, with the value a document that lacks one is read with (the
 rule as it was before the field existed): documents written by earlier releases keep loading, and

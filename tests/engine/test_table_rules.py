@@ -13,6 +13,7 @@ import pytest
 
 import shanghai_rules as sr
 from invariants import play_random_game
+from random_rules import table_rules
 from shanghai_rules.serialization import RULES_ADDED, from_json, to_json
 
 from .helpers import hand, hand_of, play, refused
@@ -157,28 +158,97 @@ def test_going_down_keeps_a_card_refuses_a_round_that_takes_the_whole_hand() -> 
 
 
 # ---------------------------------------------------------------------------
+# Rules.contract_melds_exact, distinct_contract_set_suits, contract_runs_overlap
+
+
+def _going_down(rules: sr.Rules, round_number: int, hand_cards: str) -> sr.GameState:
+    """Seat 1 on turn in the play phase of ``round_number``, holding ``hand_cards``."""
+    state = sr.setup_round(rules, hands=["4C 3S JS", hand_cards, "6C JC KS", "7C QC AS"],
+                           stock="3D 4D 5D 6D 7D 10D JD QD", discard="2C KH", dealer=0,
+                           round_number=round_number)
+    return attrs.evolve(state, phase="play")
+
+
+def _lay_downs(state: sr.GameState) -> list[sr.LayDown]:
+    return [a for a in sr.legal_actions(state) if isinstance(a, sr.LayDown)]
+
+
+def test_contract_melds_are_laid_down_at_exactly_the_contracts_length_where_the_rules_say_so() -> None:
+    """``contract_melds_exact``: a run of five for a contract run of four is refused, in
+    ``check_contract`` and in play, and nothing longer is listed; the run of four goes down, and a
+    lay-off lengthens it later.  By default the run of five goes down."""
+    hand_cards = "4H 5H 6H 7H 8H 9C 9D 9H KS"
+    long = sr.LayDown(1, ["4H 5H 6H 7H 8H", "9C 9D 9H"])
+    assert sr.is_legal(_going_down(sr.TEN_ROUND, 2, hand_cards), long)
+    house = attrs.evolve(sr.TEN_ROUND, name="exact", contract_melds_exact=True)
+    assert not sr.check_contract(["4H 5H 6H 7H 8H", "9C 9D 9H"], house, 2)
+    state = _going_down(house, 2, hand_cards)
+    refused(state, long, "exactly 4 cards")
+    listed = _lay_downs(state)
+    assert listed and all(len(m.cards) == (4 if m.kind == "run" else 3) for a in listed for m in a.melds)
+    assert all(len(m.cards) == (4 if m.kind == "run" else 3)
+               for layout in sr.contract_layouts(sr.parse_cards(hand_cards), house, 2) for m in layout)
+    down = play(state, sr.LayDown(1, ["4H 5H 6H 7H", "9C 9D 9H"]), sr.LayOff(1, sr.parse_card("8H"), 0))
+    assert len(down.table[0].cards) == 5
+
+
+def test_contract_melds_exact_refuses_a_round_that_takes_the_whole_hand() -> None:
+    """A no-discard round lengthens its melds to take the hand: not a round of exact melds."""
+    with pytest.raises(sr.RulesError, match="contract_melds_exact: round 7"):
+        attrs.evolve(sr.PAGAT7, contract_melds_exact=True)
+
+
+def test_the_naturals_of_a_contract_set_are_of_different_suits_where_the_rules_say_so() -> None:
+    """``distinct_contract_set_suits``: 9C 9C 9H is no contract set, so a hand whose 9s hold two
+    suits cannot go down with two sets; a lay-off may repeat a suit later.  By default it goes down."""
+    hand_cards = "9C 9C 9H 8C 8D 8H 8S KS"
+    twice = sr.LayDown(1, ["9C 9C 9H", "8C 8D 8H"])
+    assert sr.is_legal(_going_down(sr.TEN_ROUND, 1, hand_cards), twice)
+    house = attrs.evolve(sr.TEN_ROUND, name="suits", distinct_contract_set_suits=True)
+    state = _going_down(house, 1, hand_cards)
+    refused(state, twice, "different suits")
+    assert not _lay_downs(state)
+    other = _going_down(house, 1, "9C 9D 9H 8C 8D 8H 8C KS")
+    down = play(other, sr.LayDown(1, ["9C 9D 9H", "8C 8D 8H"]), sr.LayOff(1, sr.parse_card("8C"), 1))
+    assert sr.format_cards(down.table[1].cards) == "8C 8D 8H 8C"
+
+
+def test_distinct_contract_set_suits_refuses_sets_longer_than_the_suits_and_wilds_allow() -> None:
+    """A set of five of different suits needs a wild: refused where the rules allow none."""
+    five = tuple(attrs.evolve(c, set_length=5) for c in sr.PAGAT7.contracts)
+    with pytest.raises(sr.RulesError, match="distinct_contract_set_suits: round 1"):
+        attrs.evolve(sr.PAGAT7, contracts=five, distinct_contract_set_suits=True, max_wilds_per_meld=0)
+    assert attrs.evolve(sr.PAGAT7, contracts=five, distinct_contract_set_suits=True).contracts == five
+    with pytest.raises(sr.RulesError, match="distinct_contract_set_suits: round 6"):
+        attrs.evolve(sr.MAY_I, distinct_contract_set_suits=True)  # (2s wild; round 6 sets take the whole hand)
+
+
+def test_runs_of_one_suit_in_a_contract_do_not_overlap_where_the_rules_say_so() -> None:
+    """``contract_runs_overlap=False``: 4H-7H and 6H-9H, separate cards from two decks, are refused
+    as one contract, and no lay-down is listed; by default (ten-round) they go down."""
+    hand_cards = "4H 5H 6H 7H 6H 7H 8H 9H KS"
+    both = sr.LayDown(1, ["4H 5H 6H 7H", "6H 7H 8H 9H"])
+    assert sr.is_legal(_going_down(sr.TEN_ROUND, 3, hand_cards), both)
+    house = attrs.evolve(sr.TEN_ROUND, name="apart", contract_runs_overlap=False)
+    state = _going_down(house, 3, hand_cards)
+    refused(state, both, "may not overlap")
+    assert not _lay_downs(state)
+    apart = _going_down(house, 3, "4H 5H 6H 7H 8H 9H 10H 11H KS".replace("11H", "JH"))
+    assert _lay_downs(apart)
+
+
+# ---------------------------------------------------------------------------
 # random rules with the new fields, played to the end
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_rules_with_the_table_fields_play_whole_games_with_every_invariant(seed: int) -> None:
     """The new fields turned on at random, over random presets: whole random games end, with the
-    invariants checked after every step and random unlisted actions refused."""
-    rng = random.Random(seed)
-    base = sr.get_rules(rng.choice(list(sr.PRESETS)))
-    changes: dict[str, object] = {"name": f"mixed {seed}", "turn_limit": 12,
-                                  "discarder_may_buy": rng.random() < 0.5,
-                                  "take_upcard_when_down": rng.random() < 0.5,
-                                  "buy_needs_stock": rng.random() < 0.5}
-    if base.jokers_per_deck and rng.random() < 0.6:
-        changes["swappable_wilds"] = "jokers"
-    if not any(contract.no_discard for contract in base.contracts) and rng.random() < 0.6:
-        changes["going_down_keeps_a_card"] = True
-    if not (base.swap_from_runs or base.swap_from_sets):
-        changes["swap_from_runs"] = True
-    rules = attrs.evolve(base, **changes)  # type: ignore[arg-type]
+    invariants checked after every step and random unlisted actions refused (the long fuzz,
+    ``tests/test_table_rules_fuzz.py``, plays thousands)."""
+    rules = table_rules(random.Random(seed), f"mixed {seed}")
     steps = sum(1 for _ in play_random_game(rules, rules.min_players + seed % 2, seed, probes=1))
-    assert steps > 50
+    assert steps > 20
 
 
 # ---------------------------------------------------------------------------
@@ -214,7 +284,8 @@ def test_the_added_fields_are_written_only_where_they_change_a_rule() -> None:
     0.1.0 reads them too), and written, and read back, where it does not."""
     assert not set(RULES_ADDED) & set(json.loads(to_json(sr.ISRA)))
     house = attrs.evolve(sr.ISRA, name="all of them", discarder_may_buy=True, take_upcard_when_down=False,
-                         swappable_wilds="jokers", going_down_keeps_a_card=True, buy_needs_stock=True)
+                         swappable_wilds="jokers", going_down_keeps_a_card=True, buy_needs_stock=True,
+                         contract_runs_overlap=False, contract_melds_exact=True, distinct_contract_set_suits=True)
     written = json.loads(to_json(house))
     assert set(RULES_ADDED) <= set(written)
     assert from_json(to_json(house), sr.Rules) == house
