@@ -37,6 +37,7 @@ def table_rules(rng: random.Random, name: str, *, most_rounds: int = 10) -> sr.R
         "take_upcard_when_down": rng.random() < 0.5,
         "buy_needs_stock": rng.random() < 0.5,
         "contract_runs_overlap": rng.random() < 0.5,
+        "opening_draw": rng.random() < 0.5,
         **_some_rounds(base, rng, most_rounds),
     }
     contracts = changes["contracts"]

@@ -45,7 +45,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
         discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
         going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
-        contract_melds_exact=False, distinct_contract_set_suits=False,
+        contract_melds_exact=False, distinct_contract_set_suits=False, opening_draw=False,
         turn_limit=50,
     ),
     "ten-round": dict(
@@ -76,7 +76,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
         discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
         going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
-        contract_melds_exact=False, distinct_contract_set_suits=False,
+        contract_melds_exact=False, distinct_contract_set_suits=False, opening_draw=False,
         turn_limit=50,
     ),
     "isra": dict(
@@ -105,7 +105,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         wild_two_value=None, blind_bonus=0, blind_bonus_without_wilds=0,
         discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
         going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
-        contract_melds_exact=False, distinct_contract_set_suits=False,
+        contract_melds_exact=False, distinct_contract_set_suits=False, opening_draw=False,
         turn_limit=50,
     ),
 }

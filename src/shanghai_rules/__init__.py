@@ -45,7 +45,18 @@ from .contracts import (
     find_contract,
     hand_penalty,
 )
-from .engine import apply, check, clear_caches, has_legal_action, is_legal, legal_actions, new_game, setup_round
+from .engine import (
+    OpeningDraw,
+    apply,
+    check,
+    clear_caches,
+    has_legal_action,
+    is_legal,
+    legal_actions,
+    new_game,
+    opening_draw,
+    setup_round,
+)
 from .errors import IllegalAction, MalformedAction
 from .melds import End, Meld, MeldCheck, MeldError, MeldKind, check_meld, is_wild, lay_off_options
 from .players import GreedyPlayer, Pass, Player, RandomPlayer, play_game
@@ -111,6 +122,7 @@ __all__ = [
     "MeldCheck",
     "MeldError",
     "MeldKind",
+    "OpeningDraw",
     "Pass",
     "Phase",
     "Player",
@@ -153,6 +165,7 @@ __all__ = [
     "load_schema",
     "new_game",
     "observe",
+    "opening_draw",
     "parse_card",
     "parse_cards",
     "play_game",

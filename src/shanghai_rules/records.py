@@ -54,7 +54,7 @@ from .actions import (
     WithdrawBuy,
 )
 from .engine import apply, new_game
-from .engine.deal import seed_refusal
+from .engine.deal import first_dealer, seed_refusal
 from .errors import IllegalAction, MalformedAction, excerpt
 from .rules import Rules, RulesError
 from .state import GameState
@@ -129,8 +129,12 @@ class GameRecord:
         _check_actions(self.actions)
 
     @classmethod
-    def new(cls, rules: Rules, players: int, seed: int = 0, dealer: int = 0) -> GameRecord:
-        """An empty record of the game ``new_game(rules, players, seed, dealer)`` starts."""
+    def new(cls, rules: Rules, players: int, seed: int = 0, dealer: int | None = None) -> GameRecord:
+        """An empty record of the game ``new_game(rules, players, seed, dealer)`` starts (without a
+        dealer, the one that game gets: seat 0, or the pick of
+        :func:`~shanghai_rules.engine.opening_draw` where the rules have the draw)."""
+        if dealer is None:
+            dealer = first_dealer(rules, players, seed)
         return cls(rules=rules, players=players, seed=seed, dealer=dealer)
 
     def append(self, action: Action) -> GameRecord:

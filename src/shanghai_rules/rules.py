@@ -286,6 +286,10 @@ class Rules:
     blind_bonus_without_wilds: int = 0
     """The blind bonus instead when the player played no wild on that turn
     (0: the same as ``blind_bonus``)."""
+    opening_draw: bool = False
+    """Round 1's dealer is picked by an opening draw, seeded like the rest of the game (see
+    :func:`~shanghai_rules.engine.opening_draw`), unless the game is given a dealer; else seat 0
+    deals unless given another.  At most 13 seats, one rank each."""
     turn_limit: int | None = 50
     """A round in which nobody has gone out after every seat has taken this many
     turns ends with nobody out; ``None`` for no limit."""
@@ -376,7 +380,7 @@ class Rules:
             "shanghai_call", "swap_from_runs", "swap_from_sets", "swapped_wild_must_be_played",
             "swap_forces_going_down", "wild_limits_on_lay_off", "discarder_may_buy", "take_upcard_when_down",
             "going_down_keeps_a_card", "buy_needs_stock", "contract_runs_overlap", "contract_melds_exact",
-            "distinct_contract_set_suits",
+            "distinct_contract_set_suits", "opening_draw",
         ):
             if type(getattr(self, flag)) is not bool:
                 raise RulesError(f"{flag}: must be True or False, not {excerpt(getattr(self, flag))}")
@@ -387,6 +391,9 @@ class Rules:
             raise RulesError(f"going_out: {excerpt(self.going_out)} is not one of 'any', 'discard', 'play'")
         if self.swappable_wilds not in ("any", "jokers"):
             raise RulesError(f"swappable_wilds: {excerpt(self.swappable_wilds)} is not one of 'any', 'jokers'")
+        if self.opening_draw and self.max_players > 13:
+            raise RulesError(f"opening_draw: the draw gives each seat its own rank, so at most 13 seats, "
+                             f"not max_players {self.max_players}")
         if self.swappable_wilds == "jokers" and not self.jokers_per_deck:
             raise RulesError("swappable_wilds: 'jokers' swaps only jokers, and jokers_per_deck puts none in play")
         for field in ("going_down_keeps_a_card", "contract_melds_exact"):

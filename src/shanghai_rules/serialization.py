@@ -252,6 +252,7 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("wild_two_value", "int?"),
     ("blind_bonus", "int"),
     ("blind_bonus_without_wilds", "int"),
+    ("opening_draw", "bool"),
     ("turn_limit", "int?"),
 )
 _RULES_FIELD_NAMES: Final = frozenset(name for name, _ in RULES_FIELDS)
@@ -265,6 +266,7 @@ RULES_ADDED: Final[dict[str, Json]] = {
     "contract_runs_overlap": True,
     "contract_melds_exact": False,
     "distinct_contract_set_suits": False,
+    "opening_draw": False,
 }
 """The rules fields added since 0.1.0, with the value a document that lacks one is read with (the
 rule as it was before the field existed): documents written by earlier releases keep loading, and

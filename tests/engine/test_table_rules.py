@@ -238,6 +238,37 @@ def test_runs_of_one_suit_in_a_contract_do_not_overlap_where_the_rules_say_so() 
 
 
 # ---------------------------------------------------------------------------
+# Rules.opening_draw
+
+
+def test_an_opening_draw_picks_the_first_dealer_where_the_rules_say_so() -> None:
+    """``opening_draw``: round 1's dealer is the seat that drew the lowest card (aces high; no joker,
+    no two of one rank), the same for the same seed, and not always seat 0; a dealer given to
+    ``new_game`` still wins, and a game's record replays with the dealer drawn.  By default seat 0 deals."""
+    house = attrs.evolve(sr.TEN_ROUND, name="draw for deal", opening_draw=True)
+    dealers = set()
+    for seed in range(12):
+        draw = sr.opening_draw(house, 5, seed)
+        ranks = [card.rank for card in draw.cards]
+        assert len(set(ranks)) == 5 and not any(card.is_joker for card in draw.cards)
+        assert ranks[draw.dealer] == min(ranks) and draw == sr.opening_draw(house, 5, seed)
+        assert sr.new_game(house, 5, seed).dealer == draw.dealer
+        assert sr.new_game(sr.TEN_ROUND, 5, seed).dealer == 0
+        dealers.add(draw.dealer)
+    assert len(dealers) > 2
+    assert sr.new_game(house, 5, 1, dealer=2).dealer == 2
+    final, record = sr.play_game(house, [sr.RandomPlayer(seed) for seed in range(3)], seed=1)
+    assert record.dealer == sr.opening_draw(house, 3, 1).dealer and sr.final_state(record) == final
+    assert sr.GameRecord.new(house, 3, 1).dealer == record.dealer
+
+
+def test_an_opening_draw_needs_a_rank_for_each_seat() -> None:
+    """At most 13 seats draw for the deal, one rank each: more are refused when the rules are built."""
+    with pytest.raises(sr.RulesError, match=r"opening_draw: .* at most 13 seats"):
+        attrs.evolve(sr.TEN_ROUND, max_players=14, decks_by_players=((14, 4),), opening_draw=True)
+
+
+# ---------------------------------------------------------------------------
 # random rules with the new fields, played to the end
 
 
@@ -285,7 +316,8 @@ def test_the_added_fields_are_written_only_where_they_change_a_rule() -> None:
     assert not set(RULES_ADDED) & set(json.loads(to_json(sr.ISRA)))
     house = attrs.evolve(sr.ISRA, name="all of them", discarder_may_buy=True, take_upcard_when_down=False,
                          swappable_wilds="jokers", going_down_keeps_a_card=True, buy_needs_stock=True,
-                         contract_runs_overlap=False, contract_melds_exact=True, distinct_contract_set_suits=True)
+                         contract_runs_overlap=False, contract_melds_exact=True, distinct_contract_set_suits=True,
+                         opening_draw=True)
     written = json.loads(to_json(house))
     assert set(RULES_ADDED) <= set(written)
     assert from_json(to_json(house), sr.Rules) == house

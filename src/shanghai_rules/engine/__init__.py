@@ -45,7 +45,7 @@ from ..memo import MEMO
 from ..state import GameState
 from ..verify import agree
 from .buying import buy, withdraw_buy
-from .deal import cut, new_game, setup_round, start_round
+from .deal import OpeningDraw, cut, new_game, opening_draw, setup_round, start_round
 from .discard import discard
 from .draw import draw_stock, take_discard
 from .listing import LAY_DOWN_CHOICES, Listing, has_legal_action, legal_actions
@@ -59,6 +59,7 @@ from .successor import Change
 __all__ = [
     "LAY_DOWN_CHOICES",
     "Listing",
+    "OpeningDraw",
     "apply",
     "check",
     "clear_caches",
@@ -66,6 +67,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "opening_draw",
     "setup_round",
 ]
 

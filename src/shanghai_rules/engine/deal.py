@@ -8,6 +8,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+import attrs
+
 from ..actions import Cut, StartRound
 from ..cards import Card, _card_group, parse_cards
 from ..errors import IllegalAction, excerpt
@@ -16,8 +18,9 @@ from ..state import GameState
 from .stock import shuffled, supply
 from .successor import successor
 
-__all__ = ["count_refusal", "cut", "cut_refusal", "cutter_refusal", "new_game", "seed_refusal", "setup_round",
-           "start_refusal", "start_round"]
+__all__ = ["OpeningDraw", "count_refusal", "cut", "cut_refusal", "cutter_refusal", "first_dealer", "new_game",
+           "opening_draw",
+           "seed_refusal", "setup_round", "start_refusal", "start_round"]
 
 
 #: The most bits a seed may have: any whole number of up to 4,096 bits, either sign (a seed
@@ -79,11 +82,13 @@ def _deal(state: GameState) -> GameState:
 _code = operator.attrgetter("code")
 
 
-def new_game(rules: Rules, players: int, seed: int = 0, dealer: int = 0) -> GameState:
+def new_game(rules: Rules, players: int, seed: int = 0, dealer: int | None = None) -> GameState:
     """A new game: round 1 dealt (or, where the rules have a cut, waiting for it).
 
     ``seed`` starts the state's own random source: the same seed and the same
-    actions always give the same game.  ``dealer`` is round 1's dealer.
+    actions always give the same game.  ``dealer`` is round 1's dealer; if it is
+    not given, seat 0 deals, or, where ``Rules.opening_draw``, the seat that
+    :func:`opening_draw` picks with the same seed.
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
@@ -91,10 +96,58 @@ def new_game(rules: Rules, players: int, seed: int = 0, dealer: int = 0) -> Game
     refusal = seed_refusal(seed)
     if refusal:
         raise RulesError(f"seed: {refusal}")
+    if dealer is None:
+        dealer = first_dealer(rules, players, seed)
     if type(dealer) is not int or not 0 <= dealer < players:
         raise RulesError(f"dealer: {excerpt(dealer)} is not a seat (0-{players - 1})")
     start = random.Random(seed).getrandbits(64)
     return _fresh_round(rules, players, 1, dealer, (0,) * players, (), start)
+
+
+def first_dealer(rules: Rules, players: int, seed: int = 0) -> int:
+    """Round 1's dealer where a game is given none: the pick of :func:`opening_draw` where
+    ``Rules.opening_draw``, else seat 0."""
+    return opening_draw(rules, players, seed).dealer if rules.opening_draw else 0
+
+
+@attrs.frozen
+class OpeningDraw:
+    """The draw for the first deal (``Rules.opening_draw``): the card each seat drew, and the dealer."""
+
+    cards: tuple[Card, ...]
+    """The card each seat drew, by seat: no jokers, and no two of one rank."""
+    dealer: int
+    """The seat that drew the lowest card (aces high): round 1's dealer."""
+
+
+def opening_draw(rules: Rules, players: int, seed: int = 0) -> OpeningDraw:
+    """The opening draw that picks round 1's dealer for a game of ``rules`` with ``seed`` (as
+    :func:`new_game` makes it where ``Rules.opening_draw``).
+
+    The cards in play are shuffled by a random source of their own, drawn from the seed after the
+    game's (so the draw changes nothing else in the game); seat 0, then seat 1 and on, each take
+    the next card, passing over jokers and any card of a rank another seat has drawn; the lowest
+    card deals, aces high.  Rules allow the draw only for at most 13 seats, one rank each.
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
+    players = _check_players(rules, players)
+    refusal = seed_refusal(seed)
+    if refusal:
+        raise RulesError(f"seed: {refusal}")
+    if players > 13:
+        raise RulesError(f"players: an opening draw gives each seat its own rank, 13 at most, not {players}")
+    source = random.Random(seed)
+    source.getrandbits(64)  # (the game's own random source)
+    deck, _ = shuffled(supply(rules.decks_for(players), rules.jokers_per_deck), source.getrandbits(64))
+    drawn: list[Card] = []
+    for card in deck:
+        if not card.is_joker and all(card.rank != other.rank for other in drawn):
+            drawn.append(card)
+            if len(drawn) == players:
+                break
+    dealer = min(range(players), key=lambda seat: drawn[seat].rank)
+    return OpeningDraw(tuple(drawn), dealer)
 
 
 def _cards(value: Iterable[Card] | str, where: str) -> tuple[Card, ...]:

@@ -20,7 +20,7 @@ Step = Callable[[GameState, Action, GameState], None]
 
 
 def play_game(
-    rules: Rules, players: Sequence[Player], seed: int, dealer: int = 0, *, on_step: Step | None = None
+    rules: Rules, players: Sequence[Player], seed: int, dealer: int | None = None, *, on_step: Step | None = None
 ) -> tuple[GameState, GameRecord]:
     """Play a whole game of ``rules`` between ``players`` (one per seat) and return
     the final state and its :class:`~shanghai_rules.records.GameRecord`.
@@ -41,10 +41,11 @@ def play_game(
     """
     _check_players(players)
     state = new_game(rules, len(players), seed, dealer)
+    record = GameRecord.new(rules, len(players), seed, state.dealer)
     actions: list[Action] = []
     while not state.is_over:
         state = _step(state, players, actions, on_step)
-    return state, GameRecord.new(rules, len(players), seed, dealer).extend(actions)
+    return state, record.extend(actions)
 
 
 def _check_players(players: object) -> None:
