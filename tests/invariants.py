@@ -15,9 +15,9 @@ from shanghai_rules.cards import full_deck
 
 
 def supply(state: sr.GameState) -> Counter[sr.Card]:
-    """The full card supply of the state's rules and seat count."""
+    """The full card supply of the state's rules and seat count, with any fresh decks added this round."""
     rules = state.rules
-    return Counter(full_deck(rules.decks_for(state.players), rules.jokers_per_deck))
+    return Counter(full_deck(rules.decks_for(state.players) + state.fresh_decks, rules.jokers_per_deck))
 
 
 def cards_in_play(state: sr.GameState) -> Counter[sr.Card]:
@@ -36,6 +36,8 @@ def check_invariants(state: sr.GameState, full: Counter[sr.Card] | None = None) 
     """Assert everything that must hold in any reachable state."""
     rules = state.rules
     if full is not None:
+        if state.fresh_decks:
+            full = supply(state)
         assert cards_in_play(state) == full, "cards are not conserved"
     for hand in state.hands:
         assert list(hand) == sorted(hand), "hands are kept sorted"

@@ -1,10 +1,10 @@
 """Random rules for the fuzz tests: a preset with other tables' house rules turned on at random.
 
 :func:`table_rules` draws a preset, keeps a random run of its rounds (so that
-whole games stay short), and turns the rules fields added for other tables on
-and off at random, in every combination the rules allow together.  Each
-combination it draws must build: a refusal is a failure of the test, not a
-reason to draw again.
+whole games stay short), now and then deals hands so large that the stock runs
+out, and turns the rules fields added for other tables on and off at random,
+in every combination the rules allow together.  Each combination it draws must
+build: a refusal is a failure of the test, not a reason to draw again.
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ def table_rules(rng: random.Random, name: str, *, most_rounds: int = 10) -> sr.R
         "buy_needs_stock": rng.random() < 0.5,
         "contract_runs_overlap": rng.random() < 0.5,
         "opening_draw": rng.random() < 0.5,
+        "stock_rebuild": rng.choice(["under_upcard", "whole_pile"]),
+        "stock_rebuilds": rng.choice([None, 0, 1, 2]),
+        "fresh_deck_when_empty": rng.random() < 0.5,
+        "deadlock_ends_round": rng.random() < 0.5,
         **_some_rounds(base, rng, most_rounds),
     }
     contracts = changes["contracts"]
@@ -54,4 +58,15 @@ def table_rules(rng: random.Random, name: str, *, most_rounds: int = 10) -> sr.R
         changes["distinct_contract_set_suits"] = True
     if not (base.swap_from_runs or base.swap_from_sets):
         changes["swap_from_runs"] = True
+    if rng.random() < 0.4:
+        changes.update(_short_stock(base, rng))
     return attrs.evolve(base, **changes)  # type: ignore[arg-type]
+
+
+def _short_stock(base: sr.Rules, rng: random.Random) -> dict[str, object]:
+    """Hands so large that the stock, for the seat count that leaves least, holds only a few cards
+    after the deal (so that it runs out, and the rules of an empty stock are played)."""
+    slack = rng.randint(0, 10)
+    hand = min((base.card_count(players) - 2 - slack) // players
+               for players in range(base.min_players, base.max_players + 1))
+    return {"hand_size": hand, "hand_sizes": None}

@@ -46,6 +46,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
         going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
         contract_melds_exact=False, distinct_contract_set_suits=False, opening_draw=False,
+        stock_rebuild="under_upcard", stock_rebuilds=None, fresh_deck_when_empty=False, deadlock_ends_round=False,
         turn_limit=50,
     ),
     "ten-round": dict(
@@ -77,6 +78,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
         going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
         contract_melds_exact=False, distinct_contract_set_suits=False, opening_draw=False,
+        stock_rebuild="under_upcard", stock_rebuilds=None, fresh_deck_when_empty=False, deadlock_ends_round=False,
         turn_limit=50,
     ),
     "isra": dict(
@@ -106,6 +108,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         discarder_may_buy=False, take_upcard_when_down=True, swappable_wilds="any",  # other tables' fields off
         going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
         contract_melds_exact=False, distinct_contract_set_suits=False, opening_draw=False,
+        stock_rebuild="under_upcard", stock_rebuilds=None, fresh_deck_when_empty=False, deadlock_ends_round=False,
         turn_limit=50,
     ),
 }

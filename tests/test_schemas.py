@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from shanghai_rules.records import GameRecord
 from shanghai_rules.serialization import (
     ACTION_FIELDS,
     KINDS,
+    POSITION_ADDED,
     RULES_ADDED,
     RULES_FIELDS,
     from_json,
@@ -138,7 +139,7 @@ DEFS: dict[str, Any] = {
     "round_result": _obj({
         "round_number": {"type": "integer", "minimum": 1},
         "went_out": _nullable(_ref("seat")),
-        "ended_by": {"type": "string", "enum": ["out", "stock", "turn_limit"]},
+        "ended_by": {"type": "string", "enum": ["out", "stock", "turn_limit", "deadlock"]},
         "slam": {"type": "boolean"},
         "hand_points": _array(NONNEG),
         "cut_by": _nullable(_ref("seat")),
@@ -180,6 +181,7 @@ def _common() -> dict[str, Any]:
         "played_wild_this_turn": {"type": "boolean"},
         "turns_taken": NONNEG,
         "cut": _ref("cut"),
+        **{name: NONNEG for name in POSITION_ADDED},
     }
 
 
@@ -190,6 +192,13 @@ _TITLES = {
     "view": "What one seat may see of a shanghai_rules game (PlayerView)",
     "record": "A shanghai_rules game record: new_game's arguments and every action in order",
 }
+
+
+def _optional(schema: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
+    """``schema`` with ``names`` no longer required (fields added since 0.1.0, left out at their default)."""
+    left_out = set(names)
+    schema["required"] = [name for name in schema["required"] if name not in left_out]
+    return schema
 
 
 def _body(kind: str) -> dict[str, Any]:
@@ -206,19 +215,19 @@ def _body(kind: str) -> dict[str, Any]:
                  "upcard_live", "discarder", "buys_left", "buy_requests", "buy_withdrawn", "down", "scores",
                  "round_results", "went_down_this_turn", "played_wild_this_turn", "owed_wilds", "must_go_down",
                  "shanghai_open",
-                 "turns_taken", "cut", "seed")
+                 "turns_taken", "cut", "seed", *POSITION_ADDED)
         extra = {"hands": _array(_ref("cards")), "stock": _ref("cards"), "seed": _ref("seed")}
-        return _obj({**env, **{k: {**common, **extra}[k] for k in order}})
+        return _optional(_obj({**env, **{k: {**common, **extra}[k] for k in order}}), POSITION_ADDED)
     if kind == "view":
         common = _common()
         order = ("rules", "player", "round_number", "dealer", "phase", "turn", "hand", "hand_sizes", "table",
                  "discard", "stock_size", "upcard_live", "discarder", "shanghai_open", "buys_left", "buy_requests",
                  "buy_withdrawn", "down", "scores", "round_results", "went_down_this_turn", "played_wild_this_turn",
                  "owed_wilds",
-                 "must_go_down", "turns_taken", "cut", "legal_actions")
+                 "must_go_down", "turns_taken", "cut", *POSITION_ADDED, "legal_actions")
         extra = {"player": _ref("seat"), "hand": _ref("cards"), "hand_sizes": _array(NONNEG),
                  "stock_size": NONNEG, "legal_actions": _array(_ref("action"))}
-        return _obj({**env, **{k: {**common, **extra}[k] for k in order}})
+        return _optional(_obj({**env, **{k: {**common, **extra}[k] for k in order}}), POSITION_ADDED)
     assert kind == "record"
     return _obj({**env, "rules": _ref("rules"), "players": {"type": "integer", "minimum": 2}, "seed": _ref("seed"),
                  "dealer": _ref("seat"), "actions": _array(_ref("action"))})

@@ -21,6 +21,7 @@ from shanghai_rules import serialization
 from shanghai_rules.records import GameRecord
 from shanghai_rules.serialization import (
     FORMAT_VERSION,
+    POSITION_ADDED,
     RULES_ADDED,
     RULES_FIELDS,
     SerializationError,
@@ -84,7 +85,9 @@ def test_every_document_starts_with_format_and_version() -> None:
 def test_state_document_fields_and_values() -> None:
     state = sr.new_game(sr.PAGAT7, players=3, seed=7)
     doc = to_dict(state)
-    assert list(doc) == ["format", "version", *(f.name for f in attrs.fields(sr.GameState))]
+    fields = [f.name for f in attrs.fields(sr.GameState)]
+    assert list(doc) == ["format", "version", *(name for name in fields if name not in POSITION_ADDED)]
+    assert all(getattr(state, name) == value for name, value in POSITION_ADDED.items())  # (left out at the default)
     assert doc["hands"][0] == [str(c) for c in state.hands[0]]
     assert doc["seed"] == str(state.seed)  # a string: 64-bit seeds survive readers with double numbers
     assert doc["discard"] == [str(state.discard[0])]

@@ -15,7 +15,7 @@ import sys
 import textwrap
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Any
+from typing import IO, Any, get_args
 
 import attrs
 
@@ -43,7 +43,7 @@ from .players import Choice, GreedyPlayer, Pass, Player, RandomPlayer, play_game
 from .records import GameRecord, ReplayError, replay
 from .rules import PRESETS, Rules, RulesError, get_rules
 from .serialization import SerializationError, from_json, to_json
-from .state import GameState
+from .state import EndedBy, GameState
 from .views import PlayerView
 
 __all__ = ["main"]
@@ -262,6 +262,9 @@ class _Narrator:
             self.say(f"  {self.name(result.went_out)} goes out on turn {self.turn_number}{slam}")
         elif result.ended_by == "stock":
             self.say(f"  The stock is dead on turn {self.turn_number}: the round ends with nobody out")
+        elif result.ended_by == "deadlock":
+            self.say(f"  The stock runs out on turn {self.turn_number} with nothing laid since it was last "
+                     "shuffled: a deadlock, the round ends with nobody out")
         else:
             limit = state.rules.turn_limit
             self.say(f"  The turn limit ({limit} turns each) is reached: the round ends with nobody out")
@@ -577,7 +580,7 @@ def _summarise(
         "mean_score": [round(t / games, 3) for t in totals],
         "wins": wins,
         "rounds": rounds,
-        "ended_by": {kind: round(ended.count(kind) / rounds, 4) for kind in ("out", "stock", "turn_limit")},
+        "ended_by": {kind: round(ended.count(kind) / rounds, 4) for kind in get_args(EndedBy)},
         "mean_turns_per_round": round(sum(turns) / rounds, 3),
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 3) if elapsed > 0 else None,

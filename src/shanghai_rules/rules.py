@@ -37,6 +37,7 @@ __all__ = [
     "GoingOut",
     "Rules",
     "RulesError",
+    "StockRebuild",
     "SwapEligibility",
     "SwappableWilds",
     "get_rules",
@@ -50,6 +51,9 @@ table (``"play"``)."""
 SwapEligibility = Literal["down_earlier_turn", "down", "not_down", "anyone"]
 """Who may swap a wild out of a meld: a player who went down on an earlier turn,
 any player who is down, only a player not yet down, or anyone."""
+StockRebuild = Literal["under_upcard", "whole_pile"]
+"""What an empty stock is rebuilt from: the discard pile but its top card, which stays as the upcard
+(``"under_upcard"``), or the whole pile, upcard included (``"whole_pile"``)."""
 SwappableWilds = Literal["any", "jokers"]
 """Which wilds a swap may free: ``"any"`` wild (a joker, or a 2 where 2s are wild), or ``"jokers"`` only."""
 
@@ -286,6 +290,17 @@ class Rules:
     blind_bonus_without_wilds: int = 0
     """The blind bonus instead when the player played no wild on that turn
     (0: the same as ``blind_bonus``)."""
+    stock_rebuild: StockRebuild = "under_upcard"
+    """What an empty stock is rebuilt from (see :data:`StockRebuild`)."""
+    stock_rebuilds: int | None = None
+    """The most times the stock may be rebuilt in a round; when it runs out after that, the round
+    ends with nobody out (0: at once); ``None`` for no limit."""
+    fresh_deck_when_empty: bool = False
+    """Where an empty stock finds nothing to be rebuilt from, a fresh deck (52 cards and
+    ``jokers_per_deck`` jokers) is shuffled in as the new stock."""
+    deadlock_ends_round: bool = False
+    """When the stock runs out with no card laid on the table since it was last rebuilt (or dealt),
+    the round ends with nobody out (a deadlock) rather than rebuild it."""
     opening_draw: bool = False
     """Round 1's dealer is picked by an opening draw, seeded like the rest of the game (see
     :func:`~shanghai_rules.engine.opening_draw`), unless the game is given a dealer; else seat 0
@@ -371,6 +386,8 @@ class Rules:
                              "and the joker")
         if self.turn_limit is not None:
             _positive("turn_limit", self.turn_limit, 1)
+        if self.stock_rebuilds is not None:
+            _positive("stock_rebuilds", self.stock_rebuilds, 0)
 
     def _check_flags(self) -> None:
         """The yes-or-no fields and the fields that name one of a few choices."""
@@ -380,7 +397,7 @@ class Rules:
             "shanghai_call", "swap_from_runs", "swap_from_sets", "swapped_wild_must_be_played",
             "swap_forces_going_down", "wild_limits_on_lay_off", "discarder_may_buy", "take_upcard_when_down",
             "going_down_keeps_a_card", "buy_needs_stock", "contract_runs_overlap", "contract_melds_exact",
-            "distinct_contract_set_suits", "opening_draw",
+            "distinct_contract_set_suits", "opening_draw", "fresh_deck_when_empty", "deadlock_ends_round",
         ):
             if type(getattr(self, flag)) is not bool:
                 raise RulesError(f"{flag}: must be True or False, not {excerpt(getattr(self, flag))}")
@@ -391,6 +408,9 @@ class Rules:
             raise RulesError(f"going_out: {excerpt(self.going_out)} is not one of 'any', 'discard', 'play'")
         if self.swappable_wilds not in ("any", "jokers"):
             raise RulesError(f"swappable_wilds: {excerpt(self.swappable_wilds)} is not one of 'any', 'jokers'")
+        if self.stock_rebuild not in ("under_upcard", "whole_pile"):
+            raise RulesError(f"stock_rebuild: {excerpt(self.stock_rebuild)} is not one of 'under_upcard', "
+                             "'whole_pile'")
         if self.opening_draw and self.max_players > 13:
             raise RulesError(f"opening_draw: the draw gives each seat its own rank, so at most 13 seats, "
                              f"not max_players {self.max_players}")

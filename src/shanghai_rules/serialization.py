@@ -133,6 +133,7 @@ from .engine.buying import seat_buy_refusal
 from .engine.deal import MAX_SEED_BITS, seed_refusal
 from .engine.hands import remove_cards
 from .engine.scoring import round_points
+from .engine.stock import Pile, deadlocked, rebuilt
 from .engine.swapping import swapper_refusal
 from .engine.table_facts import table_facts
 from .errors import IllegalAction, bounded, excerpt
@@ -150,6 +151,7 @@ __all__ = [
     "FORMAT_VERSION",
     "KINDS",
     "MAX_DOCUMENT_SIZE",
+    "POSITION_ADDED",
     "RULES_ADDED",
     "RULES_FIELDS",
     "SerializationError",
@@ -203,7 +205,7 @@ _CARDS: Final[dict[str, Card]] = {str(card): card for card in ALL_CARDS}
 _RANKS: Final[dict[str, int]] = {rank_name(rank): rank for rank in range(2, ACE + 1)}
 _SUITS: Final[dict[str, Suit]] = {suit.letter: suit for suit in Suit}
 _PHASES: Final = ("cut", "draw", "play", "round_over", "game_over")
-_ENDED_BY: Final = ("out", "stock", "turn_limit")
+_ENDED_BY: Final = ("out", "stock", "turn_limit", "deadlock")
 _ENDS: Final = ("low", "high")
 _SEED: Final = re.compile(r"0|-?[1-9][0-9]*")
 
@@ -252,6 +254,10 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("wild_two_value", "int?"),
     ("blind_bonus", "int"),
     ("blind_bonus_without_wilds", "int"),
+    ("stock_rebuild", "str"),
+    ("stock_rebuilds", "int?"),
+    ("fresh_deck_when_empty", "bool"),
+    ("deadlock_ends_round", "bool"),
     ("opening_draw", "bool"),
     ("turn_limit", "int?"),
 )
@@ -267,6 +273,10 @@ RULES_ADDED: Final[dict[str, Json]] = {
     "contract_melds_exact": False,
     "distinct_contract_set_suits": False,
     "opening_draw": False,
+    "stock_rebuild": "under_upcard",
+    "stock_rebuilds": None,
+    "fresh_deck_when_empty": False,
+    "deadlock_ends_round": False,
 }
 """The rules fields added since 0.1.0, with the value a document that lacks one is read with (the
 rule as it was before the field existed): documents written by earlier releases keep loading, and
@@ -307,15 +317,19 @@ _STATE_FIELDS: Final = (
     "rules", "round_number", "dealer", "phase", "turn", "hands", "table", "stock", "discard", "upcard_live",
     "discarder", "buys_left", "buy_requests", "buy_withdrawn", "down", "scores", "round_results",
     "went_down_this_turn", "played_wild_this_turn", "owed_wilds", "must_go_down", "shanghai_open", "turns_taken",
-    "cut", "seed",
+    "cut", "seed", "stock_rebuilt", "fresh_decks", "table_at_rebuild",
 )
 _VIEW_FIELDS: Final = (
     "rules", "player", "round_number", "dealer", "phase", "turn", "hand", "hand_sizes", "table", "discard",
     "stock_size", "upcard_live", "discarder", "shanghai_open", "buys_left", "buy_requests", "buy_withdrawn",
     "down", "scores", "round_results", "went_down_this_turn", "played_wild_this_turn", "owed_wilds", "must_go_down",
-    "turns_taken", "cut",
+    "turns_taken", "cut", "stock_rebuilt", "fresh_decks", "table_at_rebuild",
     "legal_actions",
 )
+POSITION_ADDED: Final[dict[str, Json]] = {"stock_rebuilt": 0, "fresh_decks": 0, "table_at_rebuild": 0}
+"""The fields of states and views added since 0.1.0, with the value a document that lacks one is read
+with (what a round of the rules of then always held); written only where they differ from it, as
+:data:`RULES_ADDED` are."""
 _RECORD_FIELDS: Final = ("rules", "players", "seed", "dealer", "actions")
 _RESULT_FIELDS: Final = (
     "round_number", "went_out", "ended_by", "slam", "hand_points", "cut_by", "cut_exact", "points", "bonus",
@@ -518,6 +532,7 @@ def _w_common(x: GameState | PlayerView) -> dict[str, Json]:
         "played_wild_this_turn": _w_bool(x.played_wild_this_turn, "played_wild_this_turn"),
         "turns_taken": _w_int(x.turns_taken, "turns_taken"),
         "cut": _w_cut(x.cut, "cut"),
+        **{name: _w_int(getattr(x, name), name) for name in POSITION_ADDED if getattr(x, name) != POSITION_ADDED[name]},
     }
 
 
@@ -535,7 +550,7 @@ def _w_state(state: GameState) -> dict[str, Json]:
     hands = [_w_cards(hand, f"hands[{i}]") for i, hand in enumerate(_w_tuple(state.hands, "hands"))]
     body = {"rules": _w_rules(state.rules, "rules"), **common, "hands": hands, "stock": _w_cards(state.stock, "stock"),
             "seed": _w_seed(state.seed, "seed")}
-    return {name: body[name] for name in _STATE_FIELDS}
+    return {name: body[name] for name in _STATE_FIELDS if name in body}
 
 
 def _w_view(view: PlayerView) -> dict[str, Json]:
@@ -550,7 +565,7 @@ def _w_view(view: PlayerView) -> dict[str, Json]:
         "legal_actions": [_w_action(a, f"legal_actions[{i}]")
                           for i, a in enumerate(_w_tuple(view.legal_actions, "legal_actions"))],
     }
-    return {name: body[name] for name in _VIEW_FIELDS}
+    return {name: body[name] for name in _VIEW_FIELDS if name in body}
 
 
 def _w_record(record: GameRecord) -> dict[str, Json]:
@@ -986,6 +1001,7 @@ def _read_common(data: dict[str, Json]) -> dict[str, Any]:
         "played_wild_this_turn": _bool(data["played_wild_this_turn"], "played_wild_this_turn"),
         "turns_taken": _int(data["turns_taken"], "turns_taken", 0),
         "cut": _read_cut(data["cut"], "cut"),
+        **{name: _int(data[name], name, 0, MAX_CARDS) for name in POSITION_ADDED if name in data},
     }
 
 
@@ -1052,6 +1068,7 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
     _check_upcard(x)
     _check_obligations(x)
     _check_turn_flags(x)
+    _check_stock_counts(x)
     rules = x.rules
     turn_cap = None if rules.turn_limit is None else rules.turn_limit * n
     if turn_cap is not None and (x.turns_taken > turn_cap
@@ -1063,6 +1080,19 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
         _check_round_in_play(x, sizes, seats_path)
     else:
         _check_round_over(x, sizes, seats_path, turn_cap)
+
+
+def _check_stock_counts(x: GameState | PlayerView) -> None:
+    """What the rules of an empty stock keep count of: rebuilds within the limit, fresh decks only
+    where the rules add them, and the table at the last rebuild no more than the table now."""
+    rules = x.rules
+    if rules.stock_rebuilds is not None and x.stock_rebuilt > rules.stock_rebuilds:
+        raise _fail("stock_rebuilt", f"the stock is rebuilt at most {rules.stock_rebuilds} times a round, "
+                                     f"not {x.stock_rebuilt}")
+    if x.fresh_decks > x.stock_rebuilt or (x.fresh_decks and not rules.fresh_deck_when_empty):
+        raise _fail("fresh_decks", "a fresh deck comes only with a rebuild of the stock, where the rules add one")
+    if x.table_at_rebuild > sum(len(tm.meld.cards) for tm in x.table) or (x.table_at_rebuild and not x.stock_rebuilt):
+        raise _fail("table_at_rebuild", "more cards than the table holds, or a rebuild that has not happened")
 
 
 def _check_seats(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: str) -> int:
@@ -1156,7 +1186,7 @@ def _check_before_the_deal(x: GameState | PlayerView, sizes: tuple[int, ...], se
         raise _fail("turn", f"in the cut, the dealer's right (seat {(x.dealer - 1) % n}) is on turn")
     if any(sizes):
         raise _fail(seats_path, "no one holds cards before the deal")
-    if x.table or x.discard or any(x.down) or x.turns_taken:
+    if x.table or x.discard or any(x.down) or x.turns_taken or x.stock_rebuilt:
         raise _fail("phase", "before the deal the table and the discard pile are empty, no one is down "
                              "and no turn has been taken")
     if any(left != limit for left in x.buys_left):
@@ -1198,13 +1228,23 @@ def _check_round_over(x: GameState | PlayerView, sizes: tuple[int, ...], seats_p
         raise _fail("buy_requests", "no buy requests are pending after the round")
     if result.went_out is not None and sizes[result.went_out] != 0:
         raise _fail(f"{seats_path}[{result.went_out}]", "the seat that went out holds no cards")
-    if result.ended_by == "stock" and x.discard[:-1]:
-        raise _fail("round_results", "the round ended for want of cards while the discard pile could rebuild "
-                                     "the stock")
+    if result.ended_by in ("stock", "deadlock"):
+        _check_stock_ending(x, result.ended_by, len(sizes))
     if result.ended_by == "turn_limit" and x.turns_taken != turn_cap:
         raise _fail("round_results", "the round ended on the turn limit before the limit was reached")
     if (result.cut_by, result.cut_exact) != (x.cut if x.cut is not None else (None, False)):
         raise _fail("round_results", "the last result's cut differs from this round's cut")
+
+
+def _check_stock_ending(x: GameState | PlayerView, ended_by: str, players: int) -> None:
+    """A round that ended for want of cards: the stock could not be rebuilt (as
+    :func:`~shanghai_rules.engine.stock.rebuilt` judges), in a deadlock exactly where it says ``deadlock``."""
+    pile = Pile((), x.discard, 0, x.stock_rebuilt, x.fresh_decks, x.table_at_rebuild)
+    if rebuilt(pile, x.rules, players, x.table) is not None:
+        raise _fail("round_results", "the round ended for want of cards while the stock could be rebuilt")
+    if (ended_by == "deadlock") != deadlocked(pile, x.rules, x.table):
+        raise _fail("round_results", "a round ends in a deadlock exactly where the rules call one and no card "
+                                     "was laid on the table since the stock was last rebuilt")
 
 
 def _check_results(x: GameState | PlayerView, n: int, active: bool) -> None:
@@ -1304,9 +1344,14 @@ def _check_table(x: GameState | PlayerView, n: int) -> None:
                                          f"{kinds.count('run')} runs on the table")
 
 
-def _supply(rules: Rules, players: int, card: Card) -> int:
-    decks = rules.decks_for(players)
+def _supply(rules: Rules, players: int, card: Card, fresh_decks: int = 0) -> int:
+    decks = rules.decks_for(players) + fresh_decks
     return decks * rules.jokers_per_deck if card.is_joker else decks
+
+
+def _cards_in_play(x: GameState | PlayerView, players: int) -> int:
+    """The cards of this round: the decks dealt, and any fresh decks added since."""
+    return x.rules.card_count(players) + x.fresh_decks * (52 + x.rules.jokers_per_deck)
 
 
 def _fresh_deal(x: GameState | PlayerView) -> bool:
@@ -1323,7 +1368,7 @@ def _count_cards(
     for path, cards in places:
         for i, card in enumerate(cards):
             seen[card] += 1
-            allowed = _supply(x.rules, players, card)
+            allowed = _supply(x.rules, players, card, x.fresh_decks)
             if seen[card] > allowed:
                 decks = x.rules.decks_for(players)
                 raise _fail(f"{path}[{i}]", f"{card} appears {seen[card]} times, but the {decks} decks for "
@@ -1341,10 +1386,10 @@ def _check_state_cards(state: GameState) -> None:
     places += [*_table_places(state), ("stock", state.stock), ("discard", state.discard)]
     seen = _count_cards(state, places, n)
     if _fresh_deal(state):
-        total = state.rules.card_count(n)
+        total = _cards_in_play(state, n)
         held = sum(seen.values())
         if held != total:
-            missing = [str(c) for c in ALL_CARDS if seen[c] < _supply(state.rules, n, c)][:5]
+            missing = [str(c) for c in ALL_CARDS if seen[c] < _supply(state.rules, n, c, state.fresh_decks)][:5]
             raise _fail("stock", f"the round was dealt from full decks ({total} cards), but the hands, table, stock "
                                  f"and discard pile hold {held}; missing: {', '.join(missing)}")
     if state.phase in ("round_over", "game_over"):
@@ -1365,7 +1410,7 @@ def _check_view(view: PlayerView) -> None:
         raise _fail(f"hand_sizes[{p}]", f"this seat holds {len(view.hand)} cards, not {view.hand_sizes[p]}")
     places = [("hand", view.hand), *_table_places(view), ("discard", view.discard)]
     _count_cards(view, places, n)
-    total = view.rules.card_count(n)
+    total = _cards_in_play(view, n)
     held = sum(view.hand_sizes) + view.stock_size + sum(len(tm.meld.cards) for tm in view.table) + len(view.discard)
     if held > total or (_fresh_deal(view) and held != total):
         raise _fail("stock_size", f"the hands, table, stock and discard pile hold {held} cards, but the decks "
@@ -1424,7 +1469,7 @@ def from_dict(data: Json) -> Serializable:
     if kind == "action":
         return _read_action(data, "", None, _ENVELOPE)
     fields = {"state": _STATE_FIELDS, "view": _VIEW_FIELDS, "record": _RECORD_FIELDS}[kind]
-    body = _obj(data, "", (*_ENVELOPE, *fields))
+    body = _obj(data, "", (*_ENVELOPE, *fields), tuple(POSITION_ADDED) if kind != "record" else ())
     if kind == "state":
         return _read_state(body)
     if kind == "view":

@@ -21,8 +21,10 @@ Phase = Literal["cut", "draw", "play", "round_over", "game_over"]
 """Where the game stands: waiting for the cut, for the player on turn to draw,
 for them to play and discard, for the next round to be dealt, or over."""
 
-EndedBy = Literal["out", "stock", "turn_limit"]
-"""How a round ended: a player went out, the stock ran dry, or the turn limit was reached."""
+EndedBy = Literal["out", "stock", "turn_limit", "deadlock"]
+"""How a round ended: a player went out, the stock ran dry (and could not be rebuilt), the turn limit
+was reached, or the stock ran out with no card laid since it was last rebuilt
+(``Rules.deadlock_ends_round``)."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -176,6 +178,13 @@ class GameState(RoundFacts):
     """This round's cut: (cutter, exact), once made."""
     seed: int = 0
     """The state of the random source (hidden from players' views)."""
+    stock_rebuilt: int = 0
+    """Times the stock has been rebuilt this round (``Rules.stock_rebuilds`` limits them)."""
+    fresh_decks: int = 0
+    """Decks added to this round's cards where the stock was rebuilt from an empty pile
+    (``Rules.fresh_deck_when_empty``)."""
+    table_at_rebuild: int = 0
+    """Cards on the table when the stock was last rebuilt, or dealt (``Rules.deadlock_ends_round``)."""
 
     @property
     def players(self) -> int:

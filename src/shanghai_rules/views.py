@@ -107,6 +107,12 @@ class PlayerView(RoundFacts):
     """This round's cut, ``(cutter, exact)``, once made."""
     legal_actions: tuple[Action, ...]
     """Every action this seat may take now (``legal_actions(state, player)``)."""
+    stock_rebuilt: int = 0
+    """Times the stock has been rebuilt this round."""
+    fresh_decks: int = 0
+    """Decks added to this round's cards where the stock was rebuilt from an empty pile."""
+    table_at_rebuild: int = 0
+    """Cards on the table when the stock was last rebuilt, or dealt."""
 
     @property
     def players(self) -> int:
@@ -166,4 +172,7 @@ def observe(state: GameState, player: int) -> PlayerView:
         turns_taken=state.turns_taken,
         cut=state.cut,
         legal_actions=tuple(legal_actions(state, player)),
+        stock_rebuilt=state.stock_rebuilt,
+        fresh_decks=state.fresh_decks,
+        table_at_rebuild=state.table_at_rebuild,
     )

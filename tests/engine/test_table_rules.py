@@ -16,7 +16,7 @@ from invariants import play_random_game
 from random_rules import table_rules
 from shanghai_rules.serialization import RULES_ADDED, from_json, to_json
 
-from .helpers import hand, hand_of, play, refused
+from .helpers import hand, hand_of, pile, play, refused
 
 DOCUMENTS = Path(__file__).resolve().parent.parent / "documents" / "0.1.0"
 
@@ -269,6 +269,81 @@ def test_an_opening_draw_needs_a_rank_for_each_seat() -> None:
 
 
 # ---------------------------------------------------------------------------
+# Rules.stock_rebuild, stock_rebuilds, fresh_deck_when_empty, deadlock_ends_round
+
+
+def _empty_stock(rules: sr.Rules, discard: str) -> sr.GameState:
+    """Seat 1 on turn to draw from an empty stock, the discard pile ``discard`` (bottom to top)."""
+    return sr.setup_round(rules, hands=["4C 9C JS", "5C 10C QS", "6C JC KS", "7C QC AS"], stock="",
+                          discard=discard, dealer=0)
+
+
+def _reloaded(state: sr.GameState) -> sr.GameState:
+    """The state through JSON and back: it reads, and reads as itself."""
+    again = from_json(to_json(state), sr.GameState)
+    assert again == state
+    return again
+
+
+def test_the_whole_pile_is_shuffled_into_the_stock_where_the_rules_say_so() -> None:
+    """``stock_rebuild="whole_pile"``: an empty stock takes every discard, the upcard too; by default
+    the discards under the upcard, which stays."""
+    kept = play(_empty_stock(sr.PAGAT7, "3D 4D 5D KH"), sr.DrawStock(1))
+    assert pile(kept.discard) == "KH" and len(kept.stock) == 2 and kept.stock_rebuilt == 1
+    house = attrs.evolve(sr.PAGAT7, name="whole pile", stock_rebuild="whole_pile")
+    whole = play(_empty_stock(house, "3D 4D 5D KH"), sr.DrawStock(1))
+    assert whole.discard == () and len(whole.stock) == 3 and whole.stock_rebuilt == 1
+    drawn = set(whole.hands[1]) - set(sr.parse_cards("5C 10C QS"))
+    assert len(drawn) == 1 and drawn <= set(sr.parse_cards("3D 4D 5D KH"))
+    _reloaded(whole)
+
+
+def test_the_round_ends_when_the_stock_runs_out_past_the_rebuilds_the_rules_allow() -> None:
+    """``stock_rebuilds``: with 0 the round ends, nobody out, the first time the stock runs out; with 1,
+    the second time; by default the stock is rebuilt again."""
+    never = attrs.evolve(sr.PAGAT7, name="no rebuild", stock_rebuilds=0)
+    ended = play(_empty_stock(never, "3D 4D KH"), sr.DrawStock(1))
+    assert ended.phase == "round_over" and ended.round_results[-1].ended_by == "stock"
+    _reloaded(ended)
+    once = attrs.evolve(sr.PAGAT7, name="one rebuild", stock_rebuilds=1)
+    for rules, phase in ((once, "round_over"), (sr.PAGAT7, "play")):
+        state = play(_empty_stock(rules, "3D KH"), sr.DrawStock(1))  # rebuilt from 3D, which seat 1 draws
+        assert state.stock == () and state.stock_rebuilt == 1
+        state = play(state, sr.Discard(1, sr.parse_card("QS")), sr.DrawStock(2))
+        assert state.phase == phase
+    assert state.stock_rebuilt == 2
+
+
+def test_a_fresh_deck_is_shuffled_in_when_the_pile_is_empty_where_the_rules_say_so() -> None:
+    """``fresh_deck_when_empty``: an empty stock with no discard under the upcard takes a fresh deck of
+    52 cards and the jokers; by default the round ends, nobody out."""
+    assert play(_empty_stock(sr.PAGAT7, "KH"), sr.DrawStock(1)).round_results[-1].ended_by == "stock"
+    house = attrs.evolve(sr.PAGAT7, name="fresh deck", fresh_deck_when_empty=True)
+    state = play(_empty_stock(house, "KH"), sr.DrawStock(1))
+    assert state.phase == "play" and state.fresh_decks == 1 and len(state.stock) == 53
+    assert pile(state.discard) == "KH"
+    again = _reloaded(state)
+    assert sr.observe(again, 2).fresh_decks == 1
+
+
+def test_a_deadlock_ends_the_round_where_the_rules_say_so() -> None:
+    """``deadlock_ends_round``: the stock runs out with no card laid since the deal, and the round ends
+    in a deadlock rather than be rebuilt; once a meld is laid, it is rebuilt (and the cards on the
+    table then noted).  By default it is rebuilt."""
+    house = attrs.evolve(sr.PAGAT7, name="deadlock", deadlock_ends_round=True)
+    ended = play(_empty_stock(house, "3D 4D KH"), sr.DrawStock(1))
+    assert ended.round_results[-1].ended_by == "deadlock" and ended.round_results[-1].went_out is None
+    _reloaded(ended)
+    assert play(_empty_stock(sr.PAGAT7, "3D 4D KH"), sr.DrawStock(1)).phase == "play"
+    meld = sr.check_meld(sr.parse_cards("8S 8H 8D"), house).meld
+    assert meld is not None
+    laid = attrs.evolve(_empty_stock(house, "3D 4D KH"), table=(sr.TableMeld(0, meld),),
+                        down=(True, False, False, False))
+    rebuilt = play(laid, sr.DrawStock(1))
+    assert rebuilt.phase == "play" and rebuilt.table_at_rebuild == 3
+
+
+# ---------------------------------------------------------------------------
 # random rules with the new fields, played to the end
 
 
@@ -317,7 +392,8 @@ def test_the_added_fields_are_written_only_where_they_change_a_rule() -> None:
     house = attrs.evolve(sr.ISRA, name="all of them", discarder_may_buy=True, take_upcard_when_down=False,
                          swappable_wilds="jokers", going_down_keeps_a_card=True, buy_needs_stock=True,
                          contract_runs_overlap=False, contract_melds_exact=True, distinct_contract_set_suits=True,
-                         opening_draw=True)
+                         opening_draw=True, stock_rebuild="whole_pile", stock_rebuilds=1, fresh_deck_when_empty=True,
+                         deadlock_ends_round=True)
     written = json.loads(to_json(house))
     assert set(RULES_ADDED) <= set(written)
     assert from_json(to_json(house), sr.Rules) == house

@@ -22,7 +22,7 @@ from ..errors import IllegalAction
 from ..rules import Rules
 from ..state import GameState
 from .hands import add_cards
-from .stock import take_from_stock
+from .stock import Pile, pile_of, take_from_stock
 from .successor import successor
 
 __all__ = ["BuyFacts", "buy", "buy_refusal", "buyer", "seat_buy_refusal", "settle_buy", "withdraw_buy",
@@ -119,13 +119,18 @@ def buyer(state: GameState) -> int:
     return min(state.buy_requests, key=lambda seat: (seat - state.turn) % n)
 
 
-def settle_buy(state: GameState, hands: list[tuple[Card, ...]]) -> tuple[
-        tuple[int | None, ...], tuple[Card, ...], tuple[Card, ...], int]:
+def settle_buy(state: GameState, hands: list[tuple[Card, ...]]) -> Pile:
     """Settle the buy requests as the player on turn draws: the :func:`buyer` takes the upcard and the
-    penalty cards into ``hands``.  Returns the buys left, the stock, the discard pile and the seed after it."""
+    penalty cards into ``hands``.  Returns the pile after it (the upcard gone to the buyer)."""
     seat = buyer(state)
-    penalty, stock, discard, seed = take_from_stock(state.stock, state.discard[:-1], state.seed,
-                                                    state.rules.buy_penalty_cards)
+    rules = state.rules
+    penalty, pile = take_from_stock(pile_of(state, state.discard[:-1]), rules.buy_penalty_cards, rules,
+                                    len(state.hands), state.table)
     hands[seat] = add_cards(hands[seat], (state.discard[-1], *penalty))
-    buys_left = tuple(b - 1 if s == seat and b is not None else b for s, b in enumerate(state.buys_left))
-    return buys_left, stock, discard, seed
+    return pile
+
+
+def buys_after(state: GameState) -> tuple[int | None, ...]:
+    """The buys each seat has left once the :func:`buyer` has bought."""
+    seat = buyer(state)
+    return tuple(b - 1 if s == seat and b is not None else b for s, b in enumerate(state.buys_left))

@@ -3,7 +3,8 @@
 Taking the upcard on one's own turn is free and is not a buy (000); every buy
 request then lapses.  A draw from the stock first settles the buy requests
 (:mod:`~shanghai_rules.engine.buying`); a draw that finds no card even after the
-stock is rebuilt ends the round with nobody out (SPEC 4.5).
+stock is rebuilt as the rules allow (:func:`~shanghai_rules.engine.stock.rebuilt`) ends the
+round with nobody out (SPEC 4.5).
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from typing import Final
 from ..actions import DrawStock, TakeDiscard
 from ..errors import IllegalAction
 from ..state import GameState
-from .buying import settle_buy
+from .buying import buys_after, settle_buy
 from .hands import add_cards
 from .scoring import end_round
-from .stock import take_from_stock
+from .stock import deadlocked, pile_of, take_from_stock
 from .successor import Change
 
 __all__ = ["draw_refusal", "draw_stock", "take_discard", "take_refusal", "upcard_refusal"]
@@ -47,8 +48,8 @@ def take_refusal(state: GameState, player: int) -> str:
     return draw_refusal(state, player) or upcard_refusal(state)
 
 
-_DRAWN: Final = Change("phase", "hands", "stock", "discard", "seed", "buys_left", "buy_requests", "buy_withdrawn",
-                       "upcard_live", "shanghai_open")
+_DRAWN: Final = Change("phase", "hands", "stock", "discard", "seed", "stock_rebuilt", "fresh_decks", "table_at_rebuild",
+                       "buys_left", "buy_requests", "buy_withdrawn", "upcard_live", "shanghai_open")
 _TAKEN: Final = Change("phase", "hands", "discard", "buy_requests", "buy_withdrawn", "upcard_live", "shanghai_open")
 
 
@@ -57,16 +58,18 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
     refusal = draw_refusal(state, action.player)
     if refusal:
         raise IllegalAction(f"DrawStock: {refusal}", action)
+    rules = state.rules
     hands = list(state.hands)
-    buys_left, stock, discard, seed = state.buys_left, state.stock, state.discard, state.seed
+    buys_left, pile = state.buys_left, pile_of(state)
     if state.buy_requests:
-        buys_left, stock, discard, seed = settle_buy(state, hands)
-    drawn, stock, discard, seed = take_from_stock(stock, discard, seed, 1)
+        buys_left, pile = buys_after(state), settle_buy(state, hands)
+    drawn, pile = take_from_stock(pile, 1, rules, len(hands), state.table)
     hands[state.turn] = add_cards(hands[state.turn], drawn)
-    after = _DRAWN(state, "play", tuple(hands), stock, discard, seed, buys_left, (), (), False, False)
+    after = _DRAWN(state, "play", tuple(hands), *pile, buys_left, (), (), False, False)
     if not drawn:
-        # nothing left to draw even after rebuilding the stock: the round ends, nobody out (SPEC 4.5)
-        return end_round(after, None, "stock")
+        # nothing left to draw even after rebuilding the stock as the rules allow: the round ends,
+        # nobody out (SPEC 4.5), in a deadlock where the rules call it one
+        return end_round(after, None, "deadlock" if deadlocked(pile, rules, state.table) else "stock")
     return after
 
 

@@ -2,20 +2,24 @@
 
 All shuffling comes from the seed the state carries, advanced by every move
 that draws on it, so the same seed and the same actions make the same game.
-When a card must come from an empty stock, the discard pile but its top card
-is shuffled into a new stock; cards that even that cannot supply are not taken.
+When a card must come from an empty stock, the stock is rebuilt as the rules
+say (:func:`rebuilt`: by default the discard pile but its top card is shuffled
+into a new stock); cards that even that cannot supply are not taken.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Iterable, Sequence
+from typing import Final, NamedTuple
 
-from ..cards import Card, full_deck
+from ..cards import MAX_CARDS, Card, full_deck
 from ..memo import MEMO
+from ..rules import Rules
+from ..state import GameState, TableMeld
 
-__all__ = ["pick", "shuffled", "supply", "take_from_stock"]
+__all__ = ["Pile", "deadlocked", "pick", "pile_of", "rebuilt", "shuffled", "supply", "table_cards",
+           "take_from_stock"]
 
 _SUPPLIES: Final = MEMO.table("card supplies by decks and jokers", 64)
 
@@ -53,21 +57,85 @@ def pick(count: int, seed: int) -> tuple[int, int]:
     return rng.randrange(count), rng.getrandbits(64)
 
 
-def take_from_stock(
-    stock: tuple[Card, ...], discard: tuple[Card, ...], seed: int, count: int
-) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int]:
-    """Take up to ``count`` cards from the top of the stock, rebuilding it from the discard pile
-    but its top card whenever it runs out (SPEC 4.5).  Returns (cards taken, stock, discard, seed)."""
+class Pile(NamedTuple):
+    """The stock, the discard pile and what the rules of an empty stock ask of a round so far."""
+
+    stock: tuple[Card, ...]
+    """The stock, top card first."""
+    discard: tuple[Card, ...]
+    """The discard pile (as far as a rebuild may take it), bottom to top."""
+    seed: int
+    """The state of the random source."""
+    rebuilt: int
+    """Times the stock has been rebuilt this round."""
+    fresh_decks: int
+    """Decks added to the round's cards where a rebuild found the pile empty."""
+    table_at_rebuild: int
+    """Cards on the table when the stock was last rebuilt (or dealt)."""
+
+
+def pile_of(state: GameState, discard: tuple[Card, ...] | None = None) -> Pile:
+    """The state's :class:`Pile`, its discard pile replaced by ``discard`` where given."""
+    return Pile(state.stock, state.discard if discard is None else discard, state.seed, state.stock_rebuilt,
+                state.fresh_decks, state.table_at_rebuild)
+
+
+def table_cards(table: Sequence[TableMeld]) -> int:
+    """How many cards are on the table."""
+    return sum(len(tm.meld.cards) for tm in table)
+
+
+def deadlocked(pile: Pile, rules: Rules, table: Sequence[TableMeld]) -> bool:
+    """``Rules.deadlock_ends_round``: the stock runs out with no card laid on the table since it was
+    last rebuilt (or dealt), and the round ends rather than rebuild it."""
+    return rules.deadlock_ends_round and table_cards(table) == pile.table_at_rebuild
+
+
+def rebuilt(pile: Pile, rules: Rules, players: int, table: Sequence[TableMeld]) -> Pile | None:
+    """The pile with its empty stock rebuilt, or ``None`` where it may not be (the round then ends when
+    the player on turn finds no card to draw).  The rules of an empty stock, stated once:
+
+    * at most ``Rules.stock_rebuilds`` rebuilds a round (``None``: no limit), and none in a deadlock
+      (:func:`deadlocked`);
+    * the discards under the top card (``Rules.stock_rebuild == "under_upcard"``, SPEC 4.5) or the
+      whole pile (``"whole_pile"``) are shuffled into the new stock;
+    * where that finds no card, a fresh deck of 52 cards and ``Rules.jokers_per_deck`` jokers, if
+      ``Rules.fresh_deck_when_empty`` (and the cards in play stay within
+      :data:`~shanghai_rules.cards.MAX_CARDS`).
+    """
+    if rules.stock_rebuilds is not None and pile.rebuilt >= rules.stock_rebuilds:
+        return None
+    if deadlocked(pile, rules, table):
+        return None
+    keep = rules.stock_rebuild == "under_upcard"
+    cards = pile.discard[:-1] if keep else pile.discard
+    discard = pile.discard[-1:] if keep else ()
+    fresh = pile.fresh_decks
+    if not cards:
+        deck = 52 + rules.jokers_per_deck
+        if not rules.fresh_deck_when_empty or rules.card_count(players) + (fresh + 1) * deck > MAX_CARDS:
+            return None
+        cards, discard = supply(1, rules.jokers_per_deck), pile.discard
+        fresh += 1
+    stock, seed = shuffled(cards, pile.seed)
+    return Pile(tuple(stock), discard, seed, pile.rebuilt + 1, fresh, table_cards(table))
+
+
+def take_from_stock(pile: Pile, count: int, rules: Rules, players: int,
+                    table: Sequence[TableMeld]) -> tuple[tuple[Card, ...], Pile]:
+    """Take up to ``count`` cards from the top of the stock, rebuilding it (:func:`rebuilt`) whenever it
+    runs out; cards that cannot be supplied are not taken.  Returns the cards taken and the pile after."""
+    stock = pile.stock
     if len(stock) >= count:  # the stock holds them all
-        return stock[:count], stock[count:], discard, seed
+        return stock[:count], pile._replace(stock=stock[count:])
     taken: list[Card] = []
     while len(taken) < count:
-        if not stock:
-            if len(discard) <= 1:
+        if not pile.stock:
+            after = rebuilt(pile, rules, players, table)
+            if after is None:
                 break
-            new_stock, seed = shuffled(discard[:-1], seed)
-            stock, discard = tuple(new_stock), discard[-1:]
+            pile = after
         need = count - len(taken)
-        taken.extend(stock[:need])
-        stock = stock[need:]
-    return tuple(taken), stock, discard, seed
+        taken.extend(pile.stock[:need])
+        pile = pile._replace(stock=pile.stock[need:])
+    return tuple(taken), pile
