@@ -574,6 +574,14 @@ HOUSE = {
     "wild limits that jump with length": attrs.evolve(
         sr.TEN_ROUND, wilds_at_most_naturals=False, max_wilds_by_length=((3, 0), (4, 2), (6, 4))
     ),
+    "2s always wild, aces high": attrs.evolve(sr.ISRA, ace_low=False, natural_twos=False),
+    "2s always wild, no more wilds than naturals, runs two apart": attrs.evolve(
+        sr.MAY_I, ace_low=False, natural_twos=False, contract_runs_overlap=False
+    ),
+    "2s always wild, whole hand every round": attrs.evolve(
+        sr.ISRA, ace_low=False, natural_twos=False,
+        contracts=tuple(attrs.evolve(c, no_discard=True) for c in sr.ISRA.contracts),
+    ),
     "exact contract melds, sets of different suits, same-suit runs apart": attrs.evolve(
         sr.TEN_ROUND, contract_melds_exact=True, distinct_contract_set_suits=True, contract_runs_overlap=False
     ),

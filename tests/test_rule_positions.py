@@ -81,6 +81,10 @@ HOUSE = {
     "isra, jokers only swapped, the down draw": attrs.evolve(sr.ISRA, name="house", swappable_wilds="jokers",
                                                              take_upcard_when_down=False, discarder_may_buy=True,
                                                              going_down_keeps_a_card=True, buy_needs_stock=True),
+    "2s always wild, exact contract melds, the whole pile": attrs.evolve(
+        sr.ISRA, name="house", ace_low=False, natural_twos=False, contract_melds_exact=True,
+        distinct_contract_set_suits=True, contract_runs_overlap=False, stock_rebuild="whole_pile",
+        fresh_deck_when_empty=True, deadlock_ends_round=True, stock_rebuilds=2),
 }
 
 _SHORTCUT = re.compile(r'(?:confirm|agree)\([^"]*?"([^"]+)"\)', re.DOTALL)

@@ -79,7 +79,7 @@ class ContractBound:
         self.length = contract.run_length
         self.wild_twos = rules.wild_twos
         self.apart = rules.run_wilds_apart
-        self.lowest = 1 if rules.ace_low else 2
+        self.lowest = rules.lowest_run_place
         # the most wilds a stretch of the minimum length can hold inside some legal run
         most = wild_limits(rules).most
         limits = [most(n) for n in range(self.length, 14)]

@@ -125,7 +125,7 @@ class ContractSearch:
         twos = counts[0] + counts[13] + counts[26] + counts[39] if self.wild_twos else 0
         self.wilds_left = counts[52] + twos
         self.total = len(hand)
-        self.lowest = 1 if rules.ace_low else 2
+        self.lowest = rules.lowest_run_place
         key = (rules, contract, len(hand))
         tables: SearchTables = _TABLES.answer(key, _search_tables) if remember else _search_tables(key, False)
         self.tables = tables
@@ -583,7 +583,8 @@ class ContractSearch:
                 yield None
             return
         distinct = self.rules.distinct_contract_set_ranks
-        for rank in range(max(floor, 2), 15):
+        # (no set of 2s where 2s are always wild)
+        for rank in range(max(floor, 2 if self.rules.natural_twos else 3), 15):
             if not (distinct and rank == floor):
                 yield from self._sets_of_rank(slot, rank)
         # a set of wilds only, where the limits allow one

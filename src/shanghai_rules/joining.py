@@ -84,7 +84,7 @@ def _stays_legal(meld: Meld, card: Card, end: End | None, rules: Rules) -> bool:
         return False
     at_low = end == "low"
     place = meld.start - 1 if at_low else meld.start + len(meld.cards)
-    if at_low and place == 1 and not rules.ace_low:
+    if place < rules.lowest_run_place:
         return False
     own = meld.suit is not None and card is position_card(place, meld.suit)
     if own:

@@ -85,7 +85,7 @@ def _either_kind(fixed: list[Card], twos: list[Card], jokers: list[Card], rules:
     """A group with at most one natural, which may be either kind: the reading with more naturals
     wins, a run a tie; a set of 2s keeps every 2 natural, a run at most one."""
     as_set = _arrange_set(fixed, twos, jokers, rules, set_length)
-    if not fixed and len(twos) > 1 and isinstance(as_set, Meld):
+    if not fixed and len(twos) > 1 and rules.natural_twos and isinstance(as_set, Meld):
         return MeldCheck(True, "set", as_set)
     as_run = _arrange_run(fixed, twos, jokers, rules, run_length, True)
     if isinstance(as_set, Meld) and isinstance(as_run, Meld):
@@ -132,14 +132,14 @@ def _arrange_set(fixed: list[Card], twos: list[Card], jokers: list[Card], rules:
         rank = fixed[0].rank
         naturals = sorted(fixed, key=_by_suit)
         wilds = sorted(twos, key=_by_suit) + jokers
-    elif twos:
+    elif twos and rules.natural_twos:
         rank = 2  # a set of 2s: the 2s stand for themselves
         naturals = sorted(twos, key=_by_suit)
         wilds = jokers
     else:
         rank = None  # wilds only: the set has no rank until a natural joins it
         naturals = []
-        wilds = jokers
+        wilds = sorted(twos, key=_by_suit) + jokers
     reason = wild_limits(rules).reason(len(wilds), n - len(wilds))
     if reason:
         return reason
@@ -162,8 +162,8 @@ def _arrange_run(fixed: list[Card], twos: list[Card], jokers: list[Card], rules:
         suit = fixed[0].suit
         assert suit is not None
         return _RunReadings(fixed, twos, jokers, suit, rules).best()
-    # only wilds: a wild 2 standing in its own place can give the run its suit
-    suits = sorted({card.suit for card in twos if card.suit is not None})
+    # only wilds: a wild 2 standing in its own place can give the run its suit (where it may be natural)
+    suits = sorted({card.suit for card in twos if card.suit is not None}) if rules.natural_twos else []
     if not suits:
         return "a run needs at least one natural card"
     best: Meld | None = None
@@ -199,7 +199,7 @@ class _RunReadings:
         self.n = len(fixed) + len(twos) + len(jokers)
         self.jokers = jokers
         self.twos = sorted(twos, key=_by_suit)
-        self.own_two = next((card for card in twos if card.suit is suit), None)
+        self.own_two = next((card for card in twos if card.suit is suit), None) if rules.natural_twos else None
         self.repeat = ""  # a card the group holds twice (no reading takes it)
         self.by_rank: dict[int, Card] = {}
         for card in fixed:
@@ -257,7 +257,7 @@ class _RunReadings:
             self.rule_reason = self.rule_reason or limit
             return
         positions, wilds = self._placed(ace_position, use_two)
-        lowest = 1 if self.rules.ace_low else 2
+        lowest = self.rules.lowest_run_place
         # as high as possible; lower only to keep wilds apart
         for start in range(top, max(lowest, hi - n + 1) - 1, -1):
             arranged = _fill(start, n, positions, wilds, self.rules.run_wilds_apart)

@@ -5,7 +5,8 @@
 * A **run** is at least ``Rules.min_run_length`` and at most 13 cards of one
   suit in consecutive positions, each the card of its position or a wild; it
   holds at least one natural; an ace ends it (a low ace only where
-  ``Rules.ace_low``), so it never wraps.
+  ``Rules.ace_low``), so it never wraps; it starts no lower than
+  ``Rules.lowest_run_place`` (the 3 where 2s are always wild).
 * Both keep the wild limits of :mod:`~shanghai_rules.wild_limits`.
 
 :func:`meld_reason` is the one judgement of an arranged meld; :func:`~shanghai_rules.melds.check_meld`
@@ -64,6 +65,8 @@ def set_reason(meld: Meld, rules: Rules, min_length: int, laid_off: bool = False
     if len(cards) < min_length:
         return f"a set needs at least {min_length} cards, not {len(cards)}"
     rank = meld.rank
+    if rank == 2 and not rules.natural_twos:
+        return "2s are always wild under these rules: there is no set of 2s (a set of wilds only has no rank)"
     wild_twos = rules.wild_twos
     wilds = 0
     for card in cards:
@@ -89,7 +92,9 @@ def _run_span_reason(meld: Meld, rules: Rules, min_length: int) -> str:
     if meld.suit is None:
         return "a run needs a suit"
     start = meld.start
-    if start < (1 if rules.ace_low else 2):
+    if start < rules.lowest_run_place:
+        if start == 2 or (start == 1 and not rules.natural_twos):
+            return "2s are always wild under these rules: a run starts at the 3 or higher"
         if start == 1:
             return "aces are high only under these rules: A-2-3-4 is not a run"
         return "a run cannot go below the ace"

@@ -207,7 +207,11 @@ class Rules:
     min_run_length: int = 4
     """The fewest cards in any run (contract lengths may ask for more)."""
     wild_twos: bool = False
-    """2s are wild as well as jokers (a 2 in its own place is natural)."""
+    """2s are wild as well as jokers (a 2 in its own place is natural, unless ``natural_twos`` is off)."""
+    natural_twos: bool = True
+    """Where 2s are wild, a 2 in its own place (in a set of 2s, or at the 2's place in a run) is
+    natural; ``False``: a 2 is always wild, there are no sets of 2s, and runs span 3 to the ace (nothing,
+    not even a wild, stands below the 3).  Off only with ``wild_twos``, and never with ``ace_low``."""
     ace_low: bool = False
     """An ace may also be played low (A-2-3-4); it is always allowed high (J-Q-K-A)."""
     max_wilds_per_meld: int | None = None
@@ -398,6 +402,7 @@ class Rules:
             "swap_forces_going_down", "wild_limits_on_lay_off", "discarder_may_buy", "take_upcard_when_down",
             "going_down_keeps_a_card", "buy_needs_stock", "contract_runs_overlap", "contract_melds_exact",
             "distinct_contract_set_suits", "opening_draw", "fresh_deck_when_empty", "deadlock_ends_round",
+            "natural_twos",
         ):
             if type(getattr(self, flag)) is not bool:
                 raise RulesError(f"{flag}: must be True or False, not {excerpt(getattr(self, flag))}")
@@ -408,6 +413,11 @@ class Rules:
             raise RulesError(f"going_out: {excerpt(self.going_out)} is not one of 'any', 'discard', 'play'")
         if self.swappable_wilds not in ("any", "jokers"):
             raise RulesError(f"swappable_wilds: {excerpt(self.swappable_wilds)} is not one of 'any', 'jokers'")
+        if not self.natural_twos and not self.wild_twos:
+            raise RulesError("natural_twos: only 2s that are wild can be always wild; set wild_twos too")
+        if not self.natural_twos and self.ace_low:
+            raise RulesError("natural_twos: where 2s are always wild no run goes below the 3, so an ace cannot "
+                             "stand low (A-2-3-4): set ace_low to False")
         if self.stock_rebuild not in ("under_upcard", "whole_pile"):
             raise RulesError(f"stock_rebuild: {excerpt(self.stock_rebuild)} is not one of 'under_upcard', "
                              "'whole_pile'")
@@ -502,6 +512,14 @@ class Rules:
                         f"need more than the {total} cards of decks_by_players"
                     )
             previous = up_to
+
+    @property
+    def lowest_run_place(self) -> int:
+        """The lowest place a run may start at: 1 (a low ace) where ``ace_low``, 3 where 2s are always
+        wild (``natural_twos`` off), else 2.  Places run from 1 (low ace) to 14 (high ace)."""
+        if self.ace_low:
+            return 1
+        return 2 if self.natural_twos else 3
 
     @property
     def rounds(self) -> int:

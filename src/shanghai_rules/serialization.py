@@ -222,6 +222,7 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("min_set_length", "int"),
     ("min_run_length", "int"),
     ("wild_twos", "bool"),
+    ("natural_twos", "bool"),
     ("ace_low", "bool"),
     ("max_wilds_per_meld", "int?"),
     ("wilds_at_most_naturals", "bool"),
@@ -264,6 +265,7 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
 _RULES_FIELD_NAMES: Final = frozenset(name for name, _ in RULES_FIELDS)
 
 RULES_ADDED: Final[dict[str, Json]] = {
+    "natural_twos": True,
     "discarder_may_buy": False,
     "take_upcard_when_down": True,
     "swappable_wilds": "any",

@@ -158,6 +158,57 @@ def test_going_down_keeps_a_card_refuses_a_round_that_takes_the_whole_hand() -> 
 
 
 # ---------------------------------------------------------------------------
+# Rules.natural_twos
+
+
+ALWAYS_WILD = attrs.evolve(sr.ISRA, name="2s always wild", ace_low=False, natural_twos=False)
+
+
+def test_twos_are_always_wild_where_the_rules_say_so() -> None:
+    """``natural_twos=False``: a 2 is never natural, so there is no set of 2s and no run below the 3
+    (a 2 with 3-4-5 of its suit stands at the 6); a wild joins a run at its high end only when the run
+    starts at the 3.  By default (ISRA) a 2 in its own place is natural."""
+    twos = sr.parse_cards("2H 2S 2D")
+    assert sr.check_meld(twos, sr.ISRA).meld == sr.Meld("set", tuple(sorted(twos, key=lambda c: c.suit)), rank=2)
+    read = sr.check_meld(twos, ALWAYS_WILD).meld
+    assert read is not None and read.rank is None and len(read.wild_indices()) == 3
+    assert "no set of 2s" in sr.check_meld(sr.Meld("set", twos, rank=2), ALWAYS_WILD).reason
+    low = sr.parse_cards("2H 3H 4H 5H")
+    assert sr.check_meld(low, sr.ISRA).meld == sr.Meld("run", low, suit=sr.Suit.HEARTS, start=2)
+    run = sr.check_meld(low, ALWAYS_WILD).meld
+    assert run is not None and run.start == 3 and run.wild_indices() == (3,)
+    assert "starts at the 3" in sr.check_meld(sr.Meld("run", low, suit=sr.Suit.HEARTS, start=2), ALWAYS_WILD).reason
+    three_up = sr.Meld("run", sr.parse_cards("3H 4H 5H 6H"), suit=sr.Suit.HEARTS, start=3)
+    assert [end for end, _ in sr.lay_off_options(three_up, sr.parse_card("2H"), sr.ISRA)] == ["low", "high"]
+    assert [end for end, _ in sr.lay_off_options(three_up, sr.parse_card("2H"), ALWAYS_WILD)] == ["high"]
+    assert [end for end, _ in sr.lay_off_options(three_up, sr.parse_card("JK"), ALWAYS_WILD)] == ["high"]
+
+
+def test_twos_always_wild_in_play() -> None:
+    """In play, a lay-off below the 3 is refused and not listed; a hand whose only run needs the 2 in
+    its own place cannot go down."""
+    state = _going_down(ALWAYS_WILD, 2, "2H 3H 4H 5H 9C 9D 9S KS QD 2C")
+    assert sr.is_legal(_going_down(sr.ISRA, 2, "2H 3H 4H 5H 9C 9D 9S KS QD"),
+                       sr.LayDown(1, [sr.Meld("run", sr.parse_cards("2H 3H 4H 5H"), suit=sr.Suit.HEARTS, start=2),
+                                      "9C 9D 9S"]))
+    refused(state, sr.LayDown(1, [sr.Meld("run", sr.parse_cards("2H 3H 4H 5H"), suit=sr.Suit.HEARTS, start=2),
+                                  "9C 9D 9S"]), "starts at the 3")
+    down = play(state, sr.LayDown(1, ["3H 4H 5H 2H", "9C 9D 9S"]))
+    assert down.table[0].meld.start == 3
+    refused(down, sr.LayOff(1, sr.parse_card("2C"), 0, "low"), "does not fit")
+    assert not any(isinstance(a, sr.LayOff) and a.meld == 0 and a.end == "low" for a in sr.legal_actions(down))
+
+
+def test_twos_always_wild_is_checked_with_the_other_fields() -> None:
+    """Always-wild 2s need wild 2s, and leave no place for a low ace."""
+    with pytest.raises(sr.RulesError, match="natural_twos: only 2s that are wild"):
+        attrs.evolve(sr.PAGAT7, natural_twos=False)
+    with pytest.raises(sr.RulesError, match=r"natural_twos: .* ace_low"):
+        attrs.evolve(sr.ISRA, natural_twos=False)
+    assert ALWAYS_WILD.lowest_run_place == 3 and sr.ISRA.lowest_run_place == 1 and sr.PAGAT7.lowest_run_place == 2
+
+
+# ---------------------------------------------------------------------------
 # Rules.contract_melds_exact, distinct_contract_set_suits, contract_runs_overlap
 
 
@@ -393,7 +444,7 @@ def test_the_added_fields_are_written_only_where_they_change_a_rule() -> None:
                          swappable_wilds="jokers", going_down_keeps_a_card=True, buy_needs_stock=True,
                          contract_runs_overlap=False, contract_melds_exact=True, distinct_contract_set_suits=True,
                          opening_draw=True, stock_rebuild="whole_pile", stock_rebuilds=1, fresh_deck_when_empty=True,
-                         deadlock_ends_round=True)
+                         deadlock_ends_round=True, natural_twos=False, ace_low=False)
     written = json.loads(to_json(house))
     assert set(RULES_ADDED) <= set(written)
     assert from_json(to_json(house), sr.Rules) == house

@@ -299,8 +299,8 @@ def _swap_plays(turn: Turn, pos: Position) -> list[SwapWild]:
 
 def _wilds_stay_wild(rules: Rules, table: Sequence[TableMeld]) -> bool:
     """Is every wild card, wherever it joins a meld of ``table``, a wild there: every wild a joker,
-    or, with wild 2s, no run on the table, and no set of 2s or of wilds only?"""
-    if not rules.wild_twos:
+    or, with wild 2s that may be natural, no run on the table, and no set of 2s or of wilds only?"""
+    if not rules.wild_twos or not rules.natural_twos:
         return True
     return all(tm.meld.kind == "set" and tm.meld.rank not in (2, None) for tm in table)
 

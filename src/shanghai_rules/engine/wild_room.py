@@ -80,7 +80,7 @@ def _run_room(meld: Meld, rules: Rules, places: dict[object, list[int]]) -> int:
     """The room for wilds in a run (see the module docs)."""
     length, start, end = len(meld.cards), meld.start, meld.end
     limits = rules.wild_limits
-    own_two = 1 if rules.wild_twos and start >= 3 else 0  # a 2 in its own place, as a natural
+    own_two = 1 if rules.wild_twos and rules.natural_twos and start >= 3 else 0  # a 2 in its own place, natural
     room = 13 - length
     if limits.apart_in_runs:
         held = places.get(meld.suit, [])
