@@ -78,7 +78,11 @@ def check_actors(state: sr.GameState, actions: list[sr.Action]) -> None:
         assert actors(state, actions) == {state.cutter}
         assert all(isinstance(a, sr.Cut) for a in actions)
     elif state.phase == "play":
-        assert actors(state, actions) == {state.turn}
+        # the seat on turn plays; the others may only ask to buy, where buys go on until the discard
+        others = [a for a in actions if getattr(a, "player", None) != state.turn]
+        assert state.turn in actors(state, actions)
+        assert all(isinstance(a, (sr.Buy, sr.WithdrawBuy)) for a in others)
+        assert not others or (state.rules.buy_window == "until_discard" and state.upcard_live)
         check_lay_down_listed(state, actions)
     elif state.phase == "draw":
         for action in actions:

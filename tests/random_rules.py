@@ -56,6 +56,8 @@ def table_rules(rng: random.Random, name: str, *, most_rounds: int = 10) -> sr.R
         changes["contract_melds_exact"] = True
     if not (whole_sets and base.wild_twos) and rng.random() < 0.5:
         changes["distinct_contract_set_suits"] = True
+    if not base.shanghai_call and rng.random() < 0.5:
+        changes["buy_window"] = "until_discard"
     if base.wild_twos and rng.random() < 0.5:
         changes.update(natural_twos=False, ace_low=False)
     if not (base.swap_from_runs or base.swap_from_sets):

@@ -33,6 +33,7 @@ __all__ = [
     "PRESETS",
     "TEN_ROUND",
     "TEN_ROUND_RULEBOOK",
+    "BuyWindow",
     "Contract",
     "GoingOut",
     "Rules",
@@ -51,6 +52,9 @@ table (``"play"``)."""
 SwapEligibility = Literal["down_earlier_turn", "down", "not_down", "anyone"]
 """Who may swap a wild out of a meld: a player who went down on an earlier turn,
 any player who is down, only a player not yet down, or anyone."""
+BuyWindow = Literal["before_draw", "until_discard"]
+"""How long the upcard may be bought: until the player on turn draws (``"before_draw"``), or, where
+they draw from the stock, on until their discard covers it (``"until_discard"``)."""
 StockRebuild = Literal["under_upcard", "whole_pile"]
 """What an empty stock is rebuilt from: the discard pile but its top card, which stays as the upcard
 (``"under_upcard"``), or the whole pile, upcard included (``"whole_pile"``)."""
@@ -258,6 +262,8 @@ class Rules:
     """A player who is down may still buy."""
     discarder_may_buy: bool = False
     """The player who discarded the upcard may buy it back."""
+    buy_window: BuyWindow = "before_draw"
+    """How long the upcard may be bought (see :data:`BuyWindow`)."""
     buy_needs_stock: bool = False
     """A seat may ask to buy only while the stock holds more cards than ``buy_penalty_cards`` (the
     penalty cards, and the next draw of the player on turn)."""
@@ -418,6 +424,11 @@ class Rules:
         if not self.natural_twos and self.ace_low:
             raise RulesError("natural_twos: where 2s are always wild no run goes below the 3, so an ace cannot "
                              "stand low (A-2-3-4): set ace_low to False")
+        if self.buy_window not in ("before_draw", "until_discard"):
+            raise RulesError(f"buy_window: {excerpt(self.buy_window)} is not one of 'before_draw', 'until_discard'")
+        if self.buy_window == "until_discard" and self.shanghai_call:
+            raise RulesError("buy_window: the Shanghai call is made on the upcard before the draw; with buys on "
+                             "until the discard, not played together (set shanghai_call to False)")
         if self.stock_rebuild not in ("under_upcard", "whole_pile"):
             raise RulesError(f"stock_rebuild: {excerpt(self.stock_rebuild)} is not one of 'under_upcard', "
                              "'whole_pile'")

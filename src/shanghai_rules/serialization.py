@@ -129,7 +129,7 @@ from .actions import (
 )
 from .cards import ACE, ALL_CARDS, MAX_CARDS, Card, CardParseError, Suit, parse_card, rank_name
 from .engine import has_legal_action
-from .engine.buying import seat_buy_refusal
+from .engine.buying import buy_window_open, seat_buy_refusal
 from .engine.deal import MAX_SEED_BITS, seed_refusal
 from .engine.hands import remove_cards
 from .engine.scoring import round_points
@@ -240,6 +240,7 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("buy_penalty_cards", "int"),
     ("buy_after_down", "bool"),
     ("discarder_may_buy", "bool"),
+    ("buy_window", "str"),
     ("buy_needs_stock", "bool"),
     ("take_upcard_when_down", "bool"),
     ("shanghai_call", "bool"),
@@ -267,6 +268,7 @@ _RULES_FIELD_NAMES: Final = frozenset(name for name, _ in RULES_FIELDS)
 RULES_ADDED: Final[dict[str, Json]] = {
     "natural_twos": True,
     "discarder_may_buy": False,
+    "buy_window": "before_draw",
     "take_upcard_when_down": True,
     "swappable_wilds": "any",
     "going_down_keeps_a_card": False,
@@ -1127,8 +1129,9 @@ def _check_seats(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: 
 def _check_upcard(x: GameState | PlayerView) -> None:
     """A live upcard, and Shanghai open on it, only where the engine leaves them."""
     rules = x.rules
-    if x.upcard_live and (x.phase != "draw" or not x.discard):
-        raise _fail("upcard_live", "only the top of a non-empty discard pile, before the draw, can be live")
+    if x.upcard_live and (not buy_window_open(x) or not x.discard):
+        raise _fail("upcard_live", "only the top of a non-empty discard pile, before the draw (or, where buys go "
+                                   "on until the discard, before the discard), can be live")
     if x.shanghai_open:
         if x.phase != "draw" or not rules.shanghai_call or not x.upcard_live or x.discarder is None:
             raise _fail("shanghai_open", "Shanghai can be open only on a live, undeclared discard before the draw, "
@@ -1207,9 +1210,9 @@ def _check_round_in_play(x: GameState | PlayerView, sizes: tuple[int, ...], seat
     if x.discarder is not None and x.discarder != (x.turn - 1) % n:
         raise _fail("discarder", f"the last discard was made by seat {x.discarder}, but the seat on turn "
                                  f"is {x.turn}, not the next seat")
-    if x.phase == "play" and (x.upcard_live or x.buy_requests or x.buy_withdrawn):
+    if x.phase == "play" and not buy_window_open(x) and (x.upcard_live or x.buy_requests or x.buy_withdrawn):
         raise _fail("upcard_live" if x.upcard_live else "buy_requests",
-                    "after the draw there is no upcard and no buy request")
+                    "after the draw there is no upcard and no buy request (unless buys go on until the discard)")
     if rules.contract(x.round_number).no_discard and x.table:
         raise _fail("table", f"in round {x.round_number} going down takes the whole hand and ends the round")
     if rules.cut_penalty is not None and x.round_results and x.cut is None:
@@ -1305,8 +1308,8 @@ def _check_cut(x: GameState | PlayerView, n: int) -> None:
 def _check_buys(x: GameState | PlayerView, n: int) -> None:
     for name in ("buy_requests", "buy_withdrawn"):
         seats: tuple[int, ...] = getattr(x, name)
-        if seats and x.phase != "draw":
-            raise _fail(name, "buy requests are made and withdrawn only before the player on turn draws")
+        if seats and not buy_window_open(x):
+            raise _fail(name, "buy requests are made and withdrawn only while the upcard may be bought")
         for i, seat in enumerate(seats):
             path = f"{name}[{i}]"
             if seat >= n:

@@ -92,7 +92,7 @@ class RoundFacts:
     @property
     def upcard(self) -> Card | None:
         """The card that can be taken or bought now, if any."""
-        if self.upcard_live and self.discard and self.phase == "draw":
+        if self.upcard_live and self.discard and self.phase in ("draw", "play"):
             return self.discard[-1]
         return None
 

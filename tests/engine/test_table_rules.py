@@ -67,6 +67,52 @@ def test_no_buy_while_the_stock_holds_no_more_than_the_penalty_where_the_rules_s
 
 
 # ---------------------------------------------------------------------------
+# Rules.buy_window
+
+UNTIL_DISCARD = attrs.evolve(sr.TEN_ROUND, name="buys until the discard", buy_window="until_discard")
+
+
+def test_buys_go_on_until_the_discard_where_the_rules_say_so() -> None:
+    """``buy_window="until_discard"``: after the player on turn draws from the stock, the others may
+    still ask to buy the upcard; the first asking in turn order after the player on turn gets it, with
+    the penalty card, as the discard covers it.  By default no buy is asked after the draw."""
+    drawn = play(four_seats(sr.TEN_ROUND), sr.DrawStock(1))
+    refused(drawn, sr.Buy(2), "before the player on turn draws")
+    assert not any(isinstance(a, sr.Buy) for a in sr.legal_actions(drawn))
+    state = play(four_seats(UNTIL_DISCARD), sr.DrawStock(1))
+    assert state.upcard == sr.parse_card("KH") and sr.legal_actions(state, 2) == [sr.Buy(2)]
+    asked = play(state, sr.Buy(3), sr.Buy(2))
+    assert from_json(to_json(asked), sr.GameState) == asked
+    after = play(asked, sr.Discard(1, sr.parse_card("QS")))
+    assert hand(after, 2) == hand_of("6C JC KS KH 4D") and hand(after, 3) == hand_of("7C QC AS")
+    assert pile(after.discard) == "2C QS" and after.buys_left[2] == sr.TEN_ROUND.buy_limit(1) - 1
+
+
+def test_the_buy_window_closes_when_the_upcard_is_taken_or_bought() -> None:
+    """The upcard taken by the player on turn, or bought as they draw, is no longer offered after the draw."""
+    taken = play(four_seats(UNTIL_DISCARD), sr.TakeDiscard(1))
+    assert taken.upcard is None and not any(isinstance(a, sr.Buy) for a in sr.legal_actions(taken))
+    bought = play(four_seats(UNTIL_DISCARD), sr.Buy(3), sr.DrawStock(1))
+    assert hand(bought, 3) == hand_of("7C QC AS KH 3D") and bought.upcard is None
+    assert not any(isinstance(a, sr.Buy) for a in sr.legal_actions(bought))
+
+
+def test_buys_until_the_discard_are_offered_by_play_game_and_checked_with_the_other_fields() -> None:
+    """``play_game`` offers the upcard to the other seats once more after a draw from the stock, and
+    some buy it then; the record replays.  The window is not played with the Shanghai call."""
+    late = []
+
+    def step(before: sr.GameState, action: sr.Action, after: sr.GameState) -> None:
+        if isinstance(action, sr.Buy) and before.phase == "play":
+            late.append(action)
+
+    final, record = sr.play_game(UNTIL_DISCARD, [sr.RandomPlayer(seed) for seed in range(4)], seed=5, on_step=step)
+    assert late and sr.final_state(record) == final
+    with pytest.raises(sr.RulesError, match="buy_window: the Shanghai call"):
+        attrs.evolve(sr.PAGAT7, buy_window="until_discard")
+
+
+# ---------------------------------------------------------------------------
 # Rules.take_upcard_when_down
 
 
@@ -444,7 +490,7 @@ def test_the_added_fields_are_written_only_where_they_change_a_rule() -> None:
                          swappable_wilds="jokers", going_down_keeps_a_card=True, buy_needs_stock=True,
                          contract_runs_overlap=False, contract_melds_exact=True, distinct_contract_set_suits=True,
                          opening_draw=True, stock_rebuild="whole_pile", stock_rebuilds=1, fresh_deck_when_empty=True,
-                         deadlock_ends_round=True, natural_twos=False, ace_low=False)
+                         deadlock_ends_round=True, natural_twos=False, ace_low=False, buy_window="until_discard")
     written = json.loads(to_json(house))
     assert set(RULES_ADDED) <= set(written)
     assert from_json(to_json(house), sr.Rules) == house

@@ -1,11 +1,13 @@
 """Buying the upcard ("May I?", SPEC 4.4).
 
-While the player on turn has not yet drawn, any other eligible player may ask
-to buy the upcard; the request is only a request, and may be withdrawn.  If the
-player on turn takes the upcard, every request lapses; if they draw from the
-stock, the request of the asking player who comes first in turn order after
-them wins, and that player takes the upcard and ``Rules.buy_penalty_cards`` from
-the stock before the player on turn draws.  Eligible: not on turn, not the
+While the buy window is open (:func:`buy_window_open`: before the player on turn
+draws, and, where ``Rules.buy_window`` is ``"until_discard"`` and they drew from
+the stock, on until their discard), any other eligible player may ask to buy the
+upcard; the request is only a request, and may be withdrawn.  If the player on
+turn takes the upcard, every request lapses; as they draw from the stock, or
+(requests made after that draw) as they discard, the request of the asking
+player who comes first in turn order after them wins, and that player takes the
+upcard and ``Rules.buy_penalty_cards`` from the stock.  Eligible: not on turn, not the
 discarder of that card (unless ``Rules.discarder_may_buy``), buys left this round
 (``Rules.buy_limits``), not down where ``Rules.buy_after_down`` is false, and,
 where ``Rules.buy_needs_stock``, only while the stock holds more cards than the
@@ -25,8 +27,8 @@ from .hands import add_cards
 from .stock import Pile, pile_of, take_from_stock
 from .successor import successor
 
-__all__ = ["BuyFacts", "buy", "buy_refusal", "buyer", "seat_buy_refusal", "settle_buy", "withdraw_buy",
-           "withdraw_refusal"]
+__all__ = ["BuyFacts", "buy", "buy_refusal", "buy_window_open", "buyer", "buys_after", "seat_buy_refusal",
+           "settle_buy", "withdraw_buy", "withdraw_refusal"]
 
 
 class BuyFacts(Protocol):
@@ -52,6 +54,15 @@ class BuyFacts(Protocol):
     def buy_withdrawn(self) -> tuple[int, ...]: ...
     @property
     def stock_size(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+
+
+def buy_window_open(x: BuyFacts) -> bool:
+    """May the upcard be bought now, by the phase: before the draw, and, where ``Rules.buy_window`` is
+    ``"until_discard"``, in the play phase while the upcard stays live (the player on turn drew from
+    the stock, and no buy was settled by that draw)."""
+    return x.phase == "draw" or (x.phase == "play" and x.upcard_live and x.rules.buy_window == "until_discard")
 
 
 def seat_buy_refusal(x: BuyFacts, seat: int, *, asking: bool = True) -> str:
@@ -59,7 +70,7 @@ def seat_buy_refusal(x: BuyFacts, seat: int, *, asking: bool = True) -> str:
     draws (empty if it may).  ``asking=False``: whether it may buy the card at all, whatever it
     asked before (as a seat that has asked must)."""
     if seat == x.turn:
-        return "the player on turn takes the upcard free instead of buying it"
+        return "the player on turn does not buy the upcard: they take it free, or draw instead"
     if not x.discard or not x.upcard_live:
         return "there is no upcard to buy"
     if seat == x.discarder and not x.rules.discarder_may_buy:
@@ -81,7 +92,9 @@ def seat_buy_refusal(x: BuyFacts, seat: int, *, asking: bool = True) -> str:
 
 def buy_refusal(state: GameState, seat: int) -> str:
     """Why ``seat`` may not ask to buy the upcard now (empty if it may)."""
-    if state.phase != "draw":
+    if not buy_window_open(state):
+        if state.rules.buy_window == "until_discard":
+            return "a buy is asked for only until the player on turn takes the upcard or covers it with a discard"
         return "a buy is asked for only before the player on turn draws"
     if seat >= len(state.hands):
         return f"there is no seat {seat}"
@@ -90,13 +103,13 @@ def buy_refusal(state: GameState, seat: int) -> str:
 
 def withdraw_refusal(state: GameState, seat: int) -> str:
     """Why ``seat`` may not withdraw a buy request now (empty if it may)."""
-    if state.phase != "draw" or seat not in state.buy_requests:
+    if not buy_window_open(state) or seat not in state.buy_requests:
         return f"seat {seat} has no buy request to withdraw"
     return ""
 
 
 def buy(state: GameState, action: Buy) -> GameState:
-    """A buy request: only a request until the player on turn draws from the stock."""
+    """A buy request: only a request until the player on turn draws from the stock (or discards)."""
     reason = buy_refusal(state, action.player)
     if reason:
         raise IllegalAction(f"Buy: {reason} (SPEC 4.4)", action)

@@ -15,6 +15,7 @@ from typing import Final
 from ..actions import Discard
 from ..errors import IllegalAction
 from ..state import GameState
+from .buying import buys_after, settle_buy
 from .going_out import ending_refusal
 from .scoring import end_round
 from .shanghai import declaration_refusal, shanghai_open_after
@@ -54,12 +55,27 @@ _TURN_ENDED: Final = Change("phase", "turn", "hands", "discard", "discarder", "u
                             "went_down_this_turn", "played_wild_this_turn")
 
 
+_BOUGHT: Final = Change("hands", "stock", "discard", "seed", "stock_rebuilt", "fresh_decks", "table_at_rebuild",
+                        "buys_left", "buy_requests", "buy_withdrawn", "upcard_live")
+
+
+def _bought(state: GameState) -> GameState:
+    """The buy requests made after the draw settled as the discard covers the upcard (the rule of
+    :func:`~shanghai_rules.engine.buying.settle_buy`, as at a draw from the stock)."""
+    hands = list(state.hands)
+    buys_left = buys_after(state)
+    pile = settle_buy(state, hands)
+    return _BOUGHT(state, tuple(hands), *pile, buys_left, (), (), False)
+
+
 def discard(state: GameState, action: Discard, facts: TableFacts | None = None) -> GameState:
     """Discard a card: the turn ends, or the round if it was the last card (SPEC 4.9).  ``facts``:
     the table's :class:`~shanghai_rules.engine.table_facts.TableFacts`, where the caller has them."""
     reason = discard_refusal(state, action, facts)
     if reason:
         raise IllegalAction(f"Discard: {reason}", action)
+    if state.buy_requests:  # (asked after the draw, where buys go on until the discard)
+        state = _bought(state)
     seat = action.player
     hand = state.hands[seat]
     index = hand.index(action.card)

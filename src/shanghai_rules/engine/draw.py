@@ -65,7 +65,10 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
         buys_left, pile = buys_after(state), settle_buy(state, hands)
     drawn, pile = take_from_stock(pile, 1, rules, len(hands), state.table)
     hands[state.turn] = add_cards(hands[state.turn], drawn)
-    after = _DRAWN(state, "play", tuple(hands), *pile, buys_left, (), (), False, False)
+    # where buys go on until the discard, an upcard not bought stays live, and so do the withdrawals from it
+    live = rules.buy_window == "until_discard" and state.upcard_live and not state.buy_requests
+    after = _DRAWN(state, "play", tuple(hands), *pile, buys_left, (), state.buy_withdrawn if live else (), live,
+                   False)
     if not drawn:
         # nothing left to draw even after rebuilding the stock as the rules allow: the round ends,
         # nobody out (SPEC 4.5), in a deadlock where the rules call it one

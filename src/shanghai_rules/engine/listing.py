@@ -33,7 +33,7 @@ from ..errors import IllegalAction, excerpt
 from ..memo import MEMO
 from ..state import GameState
 from ..verify import agree, confirm, verifying
-from .buying import seat_buy_refusal, withdraw_refusal
+from .buying import buy_window_open, seat_buy_refusal, withdraw_refusal
 from .candidates import action_of, lay_down_candidates, lay_off_candidates, swap_candidates
 from .deal import count_refusal, cutter_refusal, start_refusal
 from .discard import card_refusal, turn_end_refusal
@@ -130,6 +130,8 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
             judged = listing.judged = Judged(turn, pos, table_facts(state.table, state.rules) if state.table else None)
             _list_plays(listing, judged, lay_downs)
             _list_discards(listing, state, judged.facts)
+        if state.upcard_live and buy_window_open(state):
+            _list_buys(listing, state, seats)
     elif state.phase == "cut":
         cutter = state.cutter
         if cutter in seats and not cutter_refusal(state, cutter):
@@ -228,6 +230,18 @@ def _list_draw_phase(listing: Listing, state: GameState, seats: Iterable[int]) -
             listing.append(withdraw)
         if state.shanghai_open and not call_refusal(state, seat):
             _list_calls(listing, state, seat)
+
+
+def _list_buys(listing: Listing, state: GameState, seats: Iterable[int]) -> None:
+    """Add the buys of ``seats`` (and the withdrawals of their requests) after the draw, where the buy
+    window stays open until the discard."""
+    rows = _seat_rows(len(state.hands))
+    for seat in seats:
+        _, _, buy, withdraw = rows[seat]
+        if seat != state.turn and not seat_buy_refusal(state, seat):
+            listing.append(buy)
+        if seat in state.buy_requests and not withdraw_refusal(state, seat):
+            listing.append(withdraw)
 
 
 def _list_calls(listing: Listing, state: GameState, seat: int) -> None:

@@ -33,7 +33,10 @@ def play_game(
     Who acts when: in the draw phase, before the player on turn draws, each
     other seat in turn order from the player on turn is offered its legal
     ``Buy`` and ``CallShanghai`` actions and :class:`Pass`; then the player on
-    turn chooses until it has drawn (it may call Shanghai first).  In the play
+    turn chooses until it has drawn (it may call Shanghai first).  Where buys go
+    on until the discard (``Rules.buy_window``), the other seats are offered
+    the upcard once more after a draw from the stock, before the player on turn
+    plays.  In the play
     phase the player on turn chooses until its turn ends.  ``StartRound`` is
     applied between rounds, and where the rules have a cut the cutter chooses
     the count.  Each player is given only its own seat's
@@ -81,19 +84,28 @@ def _step(state: GameState, players: Sequence[Player], record: list[Action], on_
         view = observe(state, state.cutter)
         return _ask(state, players, view, list(view.legal_actions), record, on_step)
     turn = state.turn
-    if phase == "draw":
-        n = state.players
-        for k in range(1, n):
-            seat = (turn + k) % n
-            view = observe(state, seat)
-            offered: list[Choice] = [a for a in view.legal_actions if isinstance(a, (Buy, CallShanghai))]
-            if offered:
-                offered.append(Pass(seat))
-                state = _ask(state, players, view, offered, record, on_step)
+    if phase == "draw" or (phase == "play" and state.upcard_live):
+        state = _offer(state, players, record, on_step)
     while state.phase == phase and state.turn == turn:
         view = observe(state, turn)
         own: list[Choice] = [a for a in view.legal_actions if not isinstance(a, WithdrawBuy)]
         state = _ask(state, players, view, own, record, on_step)
+    return state
+
+
+def _offer(state: GameState, players: Sequence[Player], record: list[Action], on_step: Step | None) -> GameState:
+    """Offer each other seat, in turn order from the player on turn, its legal ``Buy`` and
+    ``CallShanghai`` actions and :class:`Pass`: before the draw, and, where buys go on until the
+    discard (``Rules.buy_window``), once more after a draw from the stock."""
+    turn = state.turn
+    n = state.players
+    for k in range(1, n):
+        seat = (turn + k) % n
+        view = observe(state, seat)
+        offered: list[Choice] = [a for a in view.legal_actions if isinstance(a, (Buy, CallShanghai))]
+        if offered:
+            offered.append(Pass(seat))
+            state = _ask(state, players, view, offered, record, on_step)
     return state
 
 
