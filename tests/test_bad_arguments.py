@@ -26,7 +26,7 @@ _CASES: list[tuple[str, Callable[[], Any], type[ValueError], str]] = [
     ("from_json expect", lambda: sr.from_json(sr.to_json(_STATE), 5), SerializationError, "expect"),  # type: ignore[call-overload]
     ("record extend", lambda: sr.GameRecord.new(sr.PAGAT7, 4).extend(5), sr.IllegalAction, "extend"),  # type: ignore[arg-type]
     ("Meld.set numbers", lambda: sr.Meld.set([1, 2, 3]), MeldError, "not a Card"),  # type: ignore[list-item]
-    ("Meld.run card text in a list", lambda: sr.Meld.run(["4H", "5H", "6H", "7H"]), MeldError, "not a Card"),  # type: ignore[list-item]
+    ("Meld.run bad card text in a list", lambda: sr.Meld.run(["4H", "5H", "6X", "7H"]), MeldError, "not a card"),
     ("Meld.set not a group", lambda: sr.Meld.set(None), MeldError, "group of cards"),  # type: ignore[arg-type]
     ("is_wild number", lambda: sr.is_wild(5, sr.PAGAT7), CardError, "not a Card"),  # type: ignore[arg-type]
     ("is_wild rules", lambda: sr.is_wild(sr.parse_card("2H"), None), sr.RulesError, "not a Rules"),  # type: ignore[arg-type]

@@ -313,3 +313,25 @@ def test_full_deck_regression_refuses_negative_or_non_whole_counts(decks: object
     """Regression: ``full_deck(-1, 2)`` silently gave an empty supply and ``full_deck("2", 2)`` a TypeError."""
     with pytest.raises(ValueError, match=r"decks|jokers_per_deck"):
         sr.full_deck(decks, jokers)  # type: ignore[arg-type]
+
+
+def test_every_function_that_takes_cards_takes_their_notation_alike() -> None:
+    """One input convention: each public function that takes a group of cards reads card notation, or a
+    sequence of single cards' notation, as it reads the cards themselves; one that takes a card reads
+    its notation.  Nothing is silently false for being given text."""
+    text = "9C 9D 9H 4H 5H 6H 7H"
+    cards = sr.parse_cards(text)
+    rules = sr.PAGAT7
+    for group in (text, list(text.split()), cards):
+        assert sr.check_meld(group[:3] if not isinstance(group, str) else "9C 9D 9H", rules)
+        assert sr.find_contract(group, rules, 2) == sr.find_contract(cards, rules, 2) is not None
+        assert list(sr.contract_layouts(group, rules, 2)) == list(sr.contract_layouts(cards, rules, 2))
+        assert sr.hand_penalty(group, rules) == sr.hand_penalty(cards, rules)
+        assert sr.format_cards(group) == text
+    assert sr.check_contract(["9C 9D 9H", ["4H", "5H", "6H", "7H"]], rules, 2)
+    assert sr.card_value("JK", rules) == sr.card_value(sr.parse_card("JK"), rules) == 50
+    assert sr.is_wild("2H", sr.ISRA) and not sr.is_wild("2H", rules)
+    run = sr.check_meld("4H 5H 6H 7H", rules).meld
+    assert run is not None and [end for end, _ in sr.lay_off_options(run, "8H", rules)] == ["high"]
+    with pytest.raises(sr.CardError, match="is not a Card"):
+        sr.card_value(7, rules)  # type: ignore[arg-type]

@@ -463,11 +463,12 @@ def test_malformed_meld_regression_refused_with_a_reason_not_a_crash_spec6(meld:
 @pytest.mark.parametrize(
     ("group", "kind", "words"),
     [
-        (["4C", "5C", "6C", "7C"], None, "not a Card"),
         ([sr.parse_card("4C"), None, JK], None, "not a Card"),
+        (["4C", "5C", "6X"], None, "'6X' is not a card"),
+        (b"4H 5H 6H 7H", None, "bytes"),
         (None, None, "not a group of cards"),
         (7, None, "not a group of cards"),
-        ("4H 5H 6H 7H", None, "is text, not cards"),
+        ("4H 5H 6X 7H", None, "'6X' (token 3) is not a card"),
         (P("4C 5C 6C 7C"), "pair", "not a kind of meld"),
     ],
 )

@@ -16,7 +16,7 @@ import enum
 import itertools
 import random
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -32,6 +32,7 @@ __all__ = [
     "Card",
     "CardError",
     "CardParseError",
+    "CardsArg",
     "Suit",
     "format_cards",
     "full_deck",
@@ -311,22 +312,48 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
 
 
 def _card_group(group: object) -> tuple[Card, ...] | str:
-    """``group`` as a tuple of cards, or why it is not a group of cards (the library's one test of
-    a group of cards given as an argument)."""
-    if isinstance(group, (str, bytes)):
-        return f"{excerpt(group)} is text, not cards (parse_cards reads text)"
+    """``group`` as a tuple of cards, or why it is not a group of cards: the library's one reading
+    of a group of cards given as an argument.  Cards, card notation (``"4H 5H JK"``, read by
+    :func:`parse_cards`), or a sequence mixing cards and the notation of single cards
+    (``["4H", "5H"]``) are read alike; bytes are refused (decode them first)."""
+    if isinstance(group, str):
+        try:
+            return parse_cards(group)
+        except CardError as exc:
+            return str(exc)
+    if isinstance(group, (bytes, bytearray)):
+        return f"{excerpt(group)} is bytes, not cards or text: decode it first"
     if not isinstance(group, Iterable):
         return f"{excerpt(group)} is not a group of cards"
-    cards = tuple(itertools.islice(group, MAX_CARDS + 1))
+    cards = list(itertools.islice(group, MAX_CARDS + 1))
     if len(cards) > MAX_CARDS:
         return f"more than {MAX_CARDS:,} cards, more than any game holds"
-    for card in cards:
+    for i, card in enumerate(cards):
         if not isinstance(card, Card):
-            return f"{excerpt(card)} is not a Card"
-    return cards
+            if not isinstance(card, str):
+                return f"{excerpt(card)} is not a Card"
+            try:
+                cards[i] = parse_card(card)
+            except CardError as exc:
+                return str(exc)
+    return tuple(cards)
 
 
-def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
+def _one_card(card: object, where: str) -> Card:
+    """``card`` as a card (a :class:`Card`, or the notation of one), or :class:`CardError` naming ``where``."""
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return parse_card(card)
+    raise CardError(f"{where}: {excerpt(card)} is not a Card (nor the notation of one)")
+
+
+CardsArg: TypeAlias = "str | Iterable[Card | str]"
+"""A group of cards as the library's functions take it: :class:`Card` values, card notation
+(``"4H 5H JK"``), or a sequence mixing cards and the notation of single cards."""
+
+
+def format_cards(cards: CardsArg, *, pretty: bool = False) -> str:
     """Cards as space-separated notation; ``pretty=True`` uses suit symbols.
 
     Raises :class:`CardError` for anything that is not a group of cards."""

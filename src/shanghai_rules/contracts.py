@@ -21,7 +21,7 @@ from typing import Final
 
 import attrs
 
-from .cards import Card, CardError, _card_group, format_cards, rank_name
+from .cards import Card, CardError, CardsArg, _card_group, format_cards, rank_name
 from .contract_search import ContractSearch
 from .errors import excerpt
 from .meld_value import Meld, MeldKind
@@ -65,7 +65,7 @@ def _check_rules(rules: object) -> None:
         raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
 
 
-def _cards(cards: Iterable[Card], what: str) -> tuple[Card, ...]:
+def _cards(cards: CardsArg, what: str) -> tuple[Card, ...]:
     """The cards as a tuple; a :class:`CardError` naming ``what`` when they are not cards."""
     group = _card_group(cards)
     if isinstance(group, str):
@@ -139,7 +139,7 @@ def _same_suit_runs_reason(melds: Sequence[Meld], rules: Rules) -> str:
 _KINDS: Final[tuple[MeldKind, ...]] = ("set", "run")
 
 
-def check_contract(groups: Iterable[Iterable[Card] | Meld], rules: Rules, round_number: int) -> ContractCheck:
+def check_contract(groups: Iterable[CardsArg | Meld], rules: Rules, round_number: int) -> ContractCheck:
     """Judge whether ``groups`` meet the contract of ``round_number`` under ``rules``.
 
     Each group is an arranged :class:`Meld` or a plain sequence of cards (read as
@@ -236,7 +236,7 @@ def _choose_readings(given: Sequence[Meld | tuple[Card, ...]], options: list[lis
     return ContractCheck(False, (), reason)
 
 
-def contract_layouts(hand: Iterable[Card], rules: Rules, round_number: int) -> Iterator[tuple[Meld, ...]]:
+def contract_layouts(hand: CardsArg, rules: Rules, round_number: int) -> Iterator[tuple[Meld, ...]]:
     """Layouts of the contract of ``round_number`` that ``hand`` holds, runs first then sets.
 
     Each layout is a tuple of arranged melds using only cards from ``hand``
@@ -262,7 +262,7 @@ def layouts_of(hand: tuple[Card, ...], rules: Rules, contract: Contract) -> Iter
     return ContractSearch(hand, rules, contract).layouts()
 
 
-def find_contract(hand: Iterable[Card], rules: Rules, round_number: int) -> tuple[Meld, ...] | None:
+def find_contract(hand: CardsArg, rules: Rules, round_number: int) -> tuple[Meld, ...] | None:
     """A layout of round ``round_number``'s contract from ``hand``, or ``None`` if it holds none.
 
     In a no-discard round the layout takes the whole hand.

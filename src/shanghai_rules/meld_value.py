@@ -17,12 +17,23 @@ Whether a meld is legal under some rules is judged by :mod:`~shanghai_rules.meld
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final, Literal, cast
 
 import attrs
 
-from .cards import ACE, ALL_CARDS, JOKER, Card, CardError, Suit, _card_group, format_cards, parse_cards
+from .cards import (
+    ACE,
+    ALL_CARDS,
+    JOKER,
+    Card,
+    CardError,
+    CardsArg,
+    Suit,
+    _card_group,
+    _one_card,
+    format_cards,
+    parse_cards,
+)
 from .errors import RulesError, excerpt
 
 if TYPE_CHECKING:
@@ -45,20 +56,23 @@ End = Literal["low", "high"]
 """The end of a run a card extends."""
 
 
-def is_wild(card: Card, rules: Rules) -> bool:
-    """True if ``card`` can act as a wild under ``rules`` (a joker, or a 2 where 2s are wild).
+def is_wild(card: Card | str, rules: Rules) -> bool:
+    """True if ``card`` (or the card its notation names) can act as a wild under ``rules`` (a joker,
+    or a 2 where 2s are wild).
 
     Raises :class:`~shanghai_rules.cards.CardError` or :class:`~shanghai_rules.errors.RulesError`
     for what is not a card or not rules."""
     try:
-        return card.rank == JOKER or (card.rank == 2 and rules.wild_twos)
+        return card.rank == JOKER or (card.rank == 2 and rules.wild_twos)  # type: ignore[union-attr]
     except AttributeError:
+        if isinstance(card, str):
+            return is_wild(_one_card(card, "is_wild"), rules)
         if not isinstance(card, Card):
             raise CardError(f"is_wild: {excerpt(card)} is not a Card") from None
         raise RulesError(f"is_wild: {excerpt(rules)} is not a Rules") from None
 
 
-def _builder_group(cards: Iterable[Card], kind: MeldKind) -> tuple[Card, ...]:
+def _builder_group(cards: CardsArg, kind: MeldKind) -> tuple[Card, ...]:
     """The cards given to :meth:`Meld.set` or :meth:`Meld.run` (card notation read), or MeldError."""
     if isinstance(cards, str):
         return tuple(parse_cards(cards))
@@ -125,7 +139,7 @@ class Meld:
     """The position a run's first card stands for (1 = low ace … 14 = high ace); 0 for a set."""
 
     @classmethod
-    def set(cls, cards: Iterable[Card], rank: int | None = None) -> Meld:
+    def set(cls, cards: CardsArg, rank: int | None = None) -> Meld:
         """A set of ``cards`` in the order given; its rank is ``rank`` or the commonest non-joker rank.
 
         ``cards`` may be card notation (``"8H JK 8S"``).  Raises :class:`MeldError` for
@@ -142,7 +156,7 @@ class Meld:
         return cls("set", group, rank=rank)
 
     @classmethod
-    def run(cls, cards: Iterable[Card], start: int | None = None, suit: Suit | None = None) -> Meld:
+    def run(cls, cards: CardsArg, start: int | None = None, suit: Suit | None = None) -> Meld:
         """A run of ``cards`` in the order given (low to high).
 
         ``start`` (the position of the first card) and ``suit`` are worked out,

@@ -19,9 +19,7 @@ joins a meld in :mod:`~shanghai_rules.joining`.  This module gathers the public 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from .cards import Card, CardError, _card_group, parse_card
+from .cards import Card, CardsArg, _card_group, _one_card
 from .errors import excerpt
 from .joining import Options, join_options
 from .meld_arrangement import arrange_group
@@ -42,7 +40,7 @@ __all__ = [
 
 
 def check_meld(
-    cards: Iterable[Card] | Meld,
+    cards: CardsArg | Meld,
     rules: Rules,
     kind: MeldKind | None = None,
     *,
@@ -85,7 +83,7 @@ def check_meld(
     return arrange_group(group, rules, kind, min_length)
 
 
-def lay_off_options(meld: Meld, card: Card, rules: Rules) -> Options:
+def lay_off_options(meld: Meld, card: Card | str, rules: Rules) -> Options:
     """The ways ``card`` can join ``meld``: pairs of (end, resulting meld).
 
     A set gives at most one option, with end ``None``.  A run gives one option
@@ -97,10 +95,7 @@ def lay_off_options(meld: Meld, card: Card, rules: Rules) -> Options:
     """
     if not isinstance(meld, Meld):
         raise MeldError(f"lay_off_options: {excerpt(meld)} is not a Meld")
-    if isinstance(card, str):
-        card = parse_card(card)
-    elif not isinstance(card, Card):
-        raise CardError(f"lay_off_options: {excerpt(card)} is not a Card")
+    card = _one_card(card, "lay_off_options")
     if not isinstance(rules, Rules):
         raise RulesError(f"lay_off_options: {excerpt(rules)} is not a Rules")
     if shape_reason(meld):

@@ -8,9 +8,7 @@ the check of a loaded document both ask it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from .cards import JOKER, Card, CardError, _card_group
+from .cards import JOKER, Card, CardError, CardsArg, _card_group, _one_card
 from .errors import excerpt
 from .rules import Rules, RulesError
 
@@ -31,15 +29,13 @@ def penalty(card: Card, rules: Rules) -> int:
     return rules.card_values[card.rank - 2]
 
 
-def card_value(card: Card, rules: Rules) -> int:
-    """The penalty value of one card under ``rules``."""
+def card_value(card: Card | str, rules: Rules) -> int:
+    """The penalty value of one card (or its notation) under ``rules``."""
     _check_rules(rules)
-    if not isinstance(card, Card):
-        raise CardError(f"card: {excerpt(card)} is not a Card")
-    return penalty(card, rules)
+    return penalty(_one_card(card, "card"), rules)
 
 
-def hand_penalty(cards: Iterable[Card], rules: Rules) -> int:
+def hand_penalty(cards: CardsArg, rules: Rules) -> int:
     """The penalty points of the cards still in a hand when a round ends.
 
     >>> import shanghai_rules as sr

@@ -84,6 +84,21 @@ MUTANTS = (
            "if state.hands[state.turn]:"),
     Mutant("search-limit-tiny", "the search limit: a play given up after two positions",
            "engine/no_trap.py", "SEARCH_LIMIT: Final = 1_000", "SEARCH_LIMIT: Final = 2"),
+    Mutant("search-exact-runs", "the contract search: runs longer than the contract's where melds are exact",
+           "contract_search.py", "if (exact and m > length_min) or (", "if (False and m > length_min) or ("),
+    Mutant("search-overlap", "the contract search: same-suit runs overlapping where the rules forbid it",
+           "contract_search.py", "if not overlap and start <= b and a <= end:", "if False:"),
+    Mutant("search-set-suits", "the contract search: a set's naturals counted by card, not by suit",
+           "contract_search.py", "if self.rules.distinct_contract_set_suits:  # one natural of each suit at most",
+           "if False:  # one natural of each suit at most"),
+    Mutant("search-lowest-place", "the contract search: runs from the 2 where 2s are always wild",
+           "contract_search.py", "self.lowest = rules.lowest_run_place",
+           "self.lowest = 1 if rules.ace_low else 2"),
+    Mutant("search-sets-of-twos", "the contract search: sets of 2s where 2s are always wild",
+           "contract_search.py", "range(max(floor, 2 if self.rules.natural_twos else 3), 15)",
+           "range(max(floor, 2), 15)"),
+    Mutant("stays-legal-lowest", "a legal meld stays legal: a run lengthened below its lowest place",
+           "joining.py", "if place < rules.lowest_run_place:", "if place < 1:"),
 )
 
 #: The tests run against each mutant, quickest first, and whether in the checking mode (the engine's
@@ -91,6 +106,7 @@ MUTANTS = (
 #: shortcut would take very long: they compare the shortcuts with it themselves).
 TESTS = (
     ("tests/test_rule_positions.py", True),
+    ("tests/engine/test_table_rules.py", False),
     ("tests/test_properties.py", True),
     ("tests/engine/test_swaps.py", False),
     ("tests/test_hostile_inputs.py", False),
