@@ -110,7 +110,6 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from importlib import resources
 from typing import Any, Final, TypeVar, overload
 
 from .actions import (
@@ -1547,6 +1546,8 @@ def load_schema(kind: str) -> dict[str, Json]:
     """
     if kind not in KINDS:
         raise SerializationError("", f"no schema for {excerpt(kind)}: the kinds are {', '.join(KINDS)}")
+    from importlib import resources  # (only here: reading the package's files costs an import apps rarely need)
+
     path = resources.files("shanghai_rules").joinpath("schemas").joinpath(f"{kind}.schema.json")
     text = path.read_text(encoding="utf-8")
     schema: dict[str, Json] = json.loads(text)

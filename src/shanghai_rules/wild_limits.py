@@ -104,13 +104,17 @@ class WildLimits:
                                     or self.by_length is not None)
 
     def most_by_length(self, longest: int) -> tuple[int | None, ...]:
-        """:meth:`most` of every length from 0 to ``longest``, by length."""
-        return tuple(self.most(length) for length in range(longest + 1))
+        """:meth:`most` of every length from 0 to ``longest``, by length (worked out up to the longest
+        listed length, from which on it stays the same)."""
+        steady = 0 if self.by_length is None else self.by_length[-1][0]
+        found = [self.most(length) for length in range(min(longest, steady) + 1)]
+        return (*found, *(found[-1],) * (longest - steady)) if longest > steady else tuple(found)
 
     def regular(self, longest: int) -> bool:
         """Does the count limit rise by at most one wild per card, up to melds of ``longest`` cards?
         (Where it does, a meld longer than a contract asks for never holds more wilds than it needs.)"""
-        counted = [most for most in self.most_by_length(longest) if most is not None]
+        steady = 0 if self.by_length is None else self.by_length[-1][0]  # (no change from there on)
+        counted = [most for most in self.most_by_length(min(longest, steady + 1)) if most is not None]
         return all(b - a <= 1 for a, b in zip(counted, counted[1:]))
 
     def most_at_lay_offs(self, shortest: int, longest: int) -> int | None:
