@@ -575,6 +575,8 @@ HOUSE = {
         sr.TEN_ROUND, wilds_at_most_naturals=False, max_wilds_by_length=((3, 0), (4, 2), (6, 4))
     ),
     "2s always wild, aces high": attrs.evolve(sr.ISRA, ace_low=False, natural_twos=False),
+    "liverpool, aces high, no wild limit": attrs.evolve(sr.LIVERPOOL, ace_low=False),
+    "liverpool, 2s always wild": attrs.evolve(sr.LIVERPOOL, wild_twos=True, natural_twos=False, ace_low=False),
     "2s always wild, no more wilds than naturals, runs two apart": attrs.evolve(
         sr.MAY_I, ace_low=False, natural_twos=False, contract_runs_overlap=False
     ),
@@ -640,6 +642,29 @@ def test_every_layout_listed_is_legal_and_from_the_hand(preset: str, round_numbe
     shuffled = list(hand)
     random.Random(data.draw(st.integers(0, 2**32), label="shuffle")).shuffle(shuffled)
     assert (sr.find_contract(shuffled, rules, round_number) is None) == (not layouts)
+
+
+@pytest.mark.parametrize(("rules", "hand"), [
+    (attrs.evolve(sr.LIVERPOOL, ace_low=False), "2S 3S 4S 5S JK JK JK JK"),
+    (attrs.evolve(sr.LIVERPOOL, wild_twos=True, natural_twos=False, ace_low=False), "3S 4S 5S 6S JK JK 2C 2D"),
+])
+def test_a_run_leaves_a_later_run_its_one_natural_card(rules: sr.Rules, hand: str) -> None:
+    """Where no limit binds wilds, a run may still have to leave out a natural it could hold, for a
+    wild: the later run of the same suit at the lowest place has no other natural card."""
+    found = sr.find_contract(hand, rules, 3)
+    assert found is not None and sr.check_contract(found, rules, 3)
+    assert oracle_find(sr.parse_cards(hand), rules, 3) is not None
+
+
+def test_the_whole_hand_bound_lets_a_later_run_share_the_places_covered() -> None:
+    """A whole hand of two runs of three, where each run may hold two wilds: JK 3S 4S and 2S JK JK cover
+    the same places, the 2S moved to the second run; the bound of whole-hand rounds allows it."""
+    rules = attrs.evolve(sr.PAGAT7, name="runs of three", buy_limits=(2,), min_run_length=2, max_wilds_per_meld=2,
+                         contracts=(sr.Contract(runs=2, run_length=3, no_discard=True),), contract_run_gap=0)
+    hand = sr.parse_cards("JK 3S JK 4S JK 2S")
+    found = sr.find_contract(hand, rules, 1)
+    assert found is not None and sr.check_contract(found, rules, 1)
+    assert oracle_find(hand, rules, 1) is not None
 
 
 def test_the_oracle_can_say_yes_and_no() -> None:

@@ -386,7 +386,8 @@ class ContractBound:
     def _cover(self, held: list[int], naturals: int, runs: list[tuple[int, int, int]], low: int,
                once: int, twice: int, thrice: int, touching: int, count: int, length: int,
                out: set[tuple[int, int]], pool: int) -> None:
-        """Add runs (in order of their start, from ``runs[low]`` on) until every card is covered.
+        """Add runs (in order of their start, from ``runs[low]`` on) until every card is covered, and
+        then runs that share covered places (up to the contract's runs).
 
         ``once``, ``twice``, ``thrice``: the places covered by at least one, two,
         three runs so far; ``touching``: the starts the contract's gap rule
@@ -394,15 +395,21 @@ class ContractBound:
         unmet = (held[0] & ~once) | (held[1] & ~twice) | (held[2] & ~thrice)
         if not unmet:
             out.add((count, length - naturals))
-            return
         if count == self.runs:
             return
         first = (unmet & -unmet).bit_length() - 1  # the lowest card not yet covered: the next run takes it
         for k in range(low, len(runs)):
             start, mask, size = runs[k]
-            if start > first:
-                break
-            if not mask >> first & 1 or touching >> start & 1:
+            if unmet:
+                if start > first:
+                    break
+                if not mask >> first & 1:
+                    continue
+            elif not mask & held[0]:
+                # every card covered: a further run shares covered places, where a card of the suit
+                # may move into it from another run that takes a wild in its place instead
+                continue
+            if touching >> start & 1:
                 continue
             new_once, new_twice, new_thrice = once | mask, twice | (once & mask), thrice | (twice & mask)
             total = length + size

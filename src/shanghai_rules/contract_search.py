@@ -371,11 +371,15 @@ class ContractSearch:
         return None
 
     def _key(self, slot: int, suit: int) -> tuple[object, ...]:
-        """What the rest of the search depends on, once the suits before ``suit`` are done with."""
+        """What the rest of the search depends on, once the suits before ``suit`` are done with: the
+        cards those suits leave to the sets, by rank (by card, where a set's naturals are of different
+        suits and so which suit is left matters)."""
         if self.contract.sets or self.whole:
             counts = self.counts
             left: Iterable[int] = _NO_RANKS
-            if suit:
+            if suit and self.rules.distinct_contract_set_suits:
+                left = counts[:13 * suit]
+            elif suit:
                 left = counts[:13]
                 for base in range(13, 13 * suit, 13):
                     left = map(add, left, counts[base:base + 13])
@@ -426,7 +430,9 @@ class ContractSearch:
                 elsewhere = frozenset(self._ranks_left(range(13 * suit), range(13 * suit + 13, 52)))
                 if len(elsewhere) > contract.sets:
                     first = 15  # not in this suit, then
-        may_drop = bool((contract.sets and self.set_drops) or (remaining_runs and (self.set_drops or self.apart)))
+        # (a later run may want a natural this run holds: where no limit binds wilds, only as its one
+        # natural card, which a wild in this run's place frees)
+        may_drop = bool((contract.sets and self.set_drops) or remaining_runs)
         return _SuitPlan(
             suit=suit, codes=_CODES[suit], have=_HELD[suit](counts), first=first, remaining_runs=remaining_runs,
             # a run longer than the minimum needs natural ends, except where a wild at its end
@@ -490,7 +496,7 @@ class ContractSearch:
                     continue
                 if not room:
                     drop_pool = [p for p in drop_pool if codes[p] % 13 in leftover]
-            for dropped in self._drop_sets(drop_pool, m, len(present)) if drop_pool else _KEEP_ALL:
+            for dropped in self._drop_sets(drop_pool, m, len(present), plan) if drop_pool else _KEEP_ALL:
                 if dropped and plan.last_whole and sum(1 for p in dropped if codes[p] % 13 not in leftover) > room:
                     continue
                 found.append((end, [p for p in present if p not in dropped] if dropped else present, bool(dropped)))
@@ -562,11 +568,15 @@ class ContractSearch:
         """The ranks (as ``code % 13``) of the natural cards held among these codes."""
         return {c % 13 for codes in groups for c in codes if self.counts[c] and not (self.wild_twos and c % 13 == 0)}
 
-    def _drop_sets(self, pool: Sequence[int], m: int, present: int) -> Iterator[tuple[int, ...]]:
+    def _drop_sets(self, pool: Sequence[int], m: int, present: int, plan: _SuitPlan) -> Iterator[tuple[int, ...]]:
         """The choices of naturals of ``pool`` to leave out of a run of ``m`` places holding
-        ``present`` naturals: none, then ever more, as many as the wilds and the limits allow."""
+        ``present`` naturals: none, then ever more, as many as the wilds and the limits allow (where
+        no limit binds wilds and no set wants a natural, one for each later run at most: each needs
+        one natural card, and may take every other place as a wild)."""
         yield ()
         most = min(len(pool), self.wilds_left)
+        if not (self.set_drops or self.apart):
+            most = min(most, plan.remaining_runs)
         cap = self.caps[min(m, len(self.caps) - 1)]
         if cap is not None:
             most = min(most, cap - (m - present))
