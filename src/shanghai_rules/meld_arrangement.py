@@ -25,7 +25,7 @@ from typing import Final
 
 from .cards import ACE, JOKER, Card, Suit, rank_name
 from .errors import excerpt
-from .meld_validation import ADJACENT_WILDS
+from .meld_validation import ADJACENT_WILDS, too_long_reason
 from .meld_value import Meld, MeldCheck, MeldKind, position_card
 from .rules import Rules
 from .wild_limits import wild_limits
@@ -152,8 +152,8 @@ def _arrange_run(fixed: list[Card], twos: list[Card], jokers: list[Card], rules:
     n = len(fixed) + len(twos) + len(jokers)
     if n < min_length:
         return f"a run needs at least {min_length} cards, not {n}"
-    if n > 13:
-        return "a run holds at most 13 cards: it cannot hold a low ace and a high ace both"
+    if n > rules.longest_run:
+        return too_long_reason(rules)
     if fixed:
         if not same_suit:
             first = fixed[0]

@@ -23,7 +23,7 @@ from .meld_value import Meld, position_card
 from .rules import Rules
 from .wild_limits import wild_limits
 
-__all__ = ["ADJACENT_WILDS", "meld_reason", "run_reason", "set_reason", "shape_reason"]
+__all__ = ["ADJACENT_WILDS", "meld_reason", "run_reason", "set_reason", "shape_reason", "too_long_reason"]
 
 ADJACENT_WILDS: Final = "two wilds may not stand next to each other in a run under these rules"
 _SET_RANKS: Final = frozenset(range(2, ACE + 1))
@@ -87,8 +87,8 @@ def _run_span_reason(meld: Meld, rules: Rules, min_length: int) -> str:
     n = len(meld.cards)
     if n < min_length:
         return f"a run needs at least {min_length} cards, not {n}"
-    if n > 13:
-        return "a run holds at most 13 cards: it cannot hold a low ace and a high ace both"
+    if n > rules.longest_run:
+        return too_long_reason(rules)
     if meld.suit is None:
         return "a run needs a suit"
     start = meld.start
@@ -101,6 +101,13 @@ def _run_span_reason(meld: Meld, rules: Rules, min_length: int) -> str:
     if start + n - 1 > 14:
         return "an ace ends a run: a run cannot wrap round from the ace (Q-K-A-2)"
     return ""
+
+
+def too_long_reason(rules: Rules) -> str:
+    """Why a run longer than ``Rules.longest_run`` is none."""
+    if rules.longest_run < 13:
+        return f"a run holds at most {rules.longest_run} cards under these rules: from the 3 to the ace, 2s being wild"
+    return "a run holds at most 13 cards: it cannot hold a low ace and a high ace both"
 
 
 def run_reason(meld: Meld, rules: Rules, min_length: int, laid_off: bool = False) -> str:

@@ -533,6 +533,12 @@ class Rules:
         return 2 if self.natural_twos else 3
 
     @property
+    def longest_run(self) -> int:
+        """The most cards a run may hold: 13 (it never holds a low ace and a high ace both), or 12
+        where 2s are always wild (3 to the ace)."""
+        return min(13, 15 - self.lowest_run_place)
+
+    @property
     def rounds(self) -> int:
         """The number of rounds."""
         return len(self.contracts)

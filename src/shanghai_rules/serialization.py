@@ -1094,6 +1094,8 @@ def _check_stock_counts(x: GameState | PlayerView) -> None:
                                      f"not {x.stock_rebuilt}")
     if x.fresh_decks > x.stock_rebuilt or (x.fresh_decks and not rules.fresh_deck_when_empty):
         raise _fail("fresh_decks", "a fresh deck comes only with a rebuild of the stock, where the rules add one")
+    if x.fresh_decks and _cards_in_play(x, len(x.scores)) > MAX_CARDS:
+        raise _fail("fresh_decks", f"fresh decks are added only while the cards in play stay within {MAX_CARDS:,}")
     if x.table_at_rebuild > sum(len(tm.meld.cards) for tm in x.table) or (x.table_at_rebuild and not x.stock_rebuilt):
         raise _fail("table_at_rebuild", "more cards than the table holds, or a rebuild that has not happened")
 

@@ -252,6 +252,9 @@ def test_twos_always_wild_is_checked_with_the_other_fields() -> None:
     with pytest.raises(sr.RulesError, match=r"natural_twos: .* ace_low"):
         attrs.evolve(sr.ISRA, natural_twos=False)
     assert ALWAYS_WILD.lowest_run_place == 3 and sr.ISRA.lowest_run_place == 1 and sr.PAGAT7.lowest_run_place == 2
+    assert ALWAYS_WILD.longest_run == 12 and sr.ISRA.longest_run == sr.PAGAT7.longest_run == 13
+    thirteen = sr.check_meld("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS JK", ALWAYS_WILD, "run")
+    assert "at most 12 cards" in thirteen.reason
 
 
 # ---------------------------------------------------------------------------
@@ -308,6 +311,16 @@ def test_the_naturals_of_a_contract_set_are_of_different_suits_where_the_rules_s
     other = _going_down(house, 1, "9C 9D 9H 8C 8D 8H 8C KS")
     down = play(other, sr.LayDown(1, ["9C 9D 9H", "8C 8D 8H"]), sr.LayOff(1, sr.parse_card("8C"), 1))
     assert sr.format_cards(down.table[1].cards) == "8C 8D 8H 8C"
+
+
+def test_the_search_tells_apart_which_suits_a_run_leaves_to_the_sets() -> None:
+    """With sets of different suits, which suit a run takes matters to the set: the run of hearts
+    leaves 8C 8H 8D, the run of clubs 8H 8H 8D; the search finds the first, and lists it."""
+    house = attrs.evolve(sr.PAGAT7, name="suits", distinct_contract_set_suits=True)
+    hand_cards = "5C 6C 7C 8C 5H 6H 7H 8H 8H 8D"
+    found = sr.find_contract(hand_cards, house, 2)
+    assert found is not None and sr.check_contract(found, house, 2)
+    assert _lay_downs(_going_down(house, 2, hand_cards + " KS"))
 
 
 def test_distinct_contract_set_suits_refuses_sets_longer_than_the_suits_and_wilds_allow() -> None:
@@ -421,6 +434,29 @@ def test_a_fresh_deck_is_shuffled_in_when_the_pile_is_empty_where_the_rules_say_
     assert pile(state.discard) == "KH"
     again = _reloaded(state)
     assert sr.observe(again, 2).fresh_decks == 1
+
+
+def test_a_rebuild_of_the_whole_pile_takes_the_upcard_off_offer() -> None:
+    """Where buys go on until the discard and the whole pile is shuffled into an empty stock, the draw
+    that rebuilds it leaves no upcard to buy, and the state reads back from JSON."""
+    house = attrs.evolve(UNTIL_DISCARD, name="whole pile, buys on", stock_rebuild="whole_pile")
+    drawn = play(_empty_stock(house, "3D 4D KH"), sr.DrawStock(1))
+    assert drawn.discard == () and not drawn.upcard_live and drawn.upcard is None
+    assert not any(isinstance(a, sr.Buy) for a in sr.legal_actions(drawn))
+    _reloaded(drawn)
+    kept = play(_empty_stock(UNTIL_DISCARD, "3D 4D KH"), sr.DrawStock(1))
+    assert kept.upcard == sr.parse_card("KH") and sr.Buy(2) in sr.legal_actions(kept)
+    _reloaded(kept)
+
+
+def test_fresh_decks_past_the_limit_of_cards_are_refused_in_json() -> None:
+    """A document claiming more fresh decks than the cards in play allow is refused."""
+    house = attrs.evolve(sr.PAGAT7, name="fresh deck", fresh_deck_when_empty=True)
+    state = play(_empty_stock(house, "KH"), sr.DrawStock(1))
+    doc = json.loads(to_json(state))
+    doc["stock_rebuilt"], doc["fresh_decks"] = 1000, 999
+    with pytest.raises(sr.SerializationError, match="fresh_decks"):
+        from_json(json.dumps(doc), sr.GameState)
 
 
 def test_a_deadlock_ends_the_round_where_the_rules_say_so() -> None:

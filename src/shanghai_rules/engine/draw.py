@@ -65,8 +65,9 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
         buys_left, pile = buys_after(state), settle_buy(state, hands)
     drawn, pile = take_from_stock(pile, 1, rules, len(hands), state.table)
     hands[state.turn] = add_cards(hands[state.turn], drawn)
-    # where buys go on until the discard, an upcard not bought stays live, and so do the withdrawals from it
-    live = rules.buy_window == "until_discard" and state.upcard_live and not state.buy_requests
+    # where buys go on until the discard, an upcard not bought stays live (unless a rebuild of the stock
+    # took it with the whole pile), and so do the withdrawals from it
+    live = rules.buy_window == "until_discard" and state.upcard_live and not state.buy_requests and bool(pile.discard)
     after = _DRAWN(state, "play", tuple(hands), *pile, buys_left, (), state.buy_withdrawn if live else (), live,
                    False)
     if not drawn:
