@@ -241,7 +241,7 @@ def test_twos_always_wild_in_play() -> None:
                                   "9C 9D 9S"]), "starts at the 3")
     down = play(state, sr.LayDown(1, ["3H 4H 5H 2H", "9C 9D 9S"]))
     assert down.table[0].meld.start == 3
-    refused(down, sr.LayOff(1, sr.parse_card("2C"), 0, "low"), "does not fit")
+    refused(down, sr.LayOff(1, sr.parse_card("2C"), 0, "low"), "does not fit", "start at the 3")
     assert not any(isinstance(a, sr.LayOff) and a.meld == 0 and a.end == "low" for a in sr.legal_actions(down))
 
 

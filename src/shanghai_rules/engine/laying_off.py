@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..actions import LayOff
 from ..errors import IllegalAction
 from ..meld_value import Meld
+from ..rules import Rules
 from ..state import TableMeld
 from .going_out import empty_hand_refusal
 from .hands import holds, remove_card
@@ -45,7 +46,8 @@ def laid_off_meld(turn: Turn, pos: Position, action: LayOff) -> Meld:
     options = fits(target, turn.rules).get(card)
     if not options:
         if target.kind == "run":
-            why = "a card joins a run only at either end, as the next card of its suit, within the wild limits (000)"
+            why = ("a card joins a run only at either end, as the next card of its suit, within the wild limits (000)"
+                   + _lowest_place_reason(target, turn.rules).replace(":", ";", 1))
         else:
             why = "a card joins a set only if it is of the set's rank, or a wild within the wild limits"
         raise IllegalAction(f"LayOff: {card} does not fit {target.describe()}: {why}", action)
@@ -59,7 +61,20 @@ def laid_off_meld(turn: Turn, pos: Position, action: LayOff) -> Meld:
     for end, new_meld in options:
         if end == action.end:
             return new_meld
-    raise IllegalAction(f"LayOff: {card} does not fit the {action.end} end of {target.describe()}", action)
+    why = _lowest_place_reason(target, turn.rules) if action.end == "low" else ""
+    raise IllegalAction(f"LayOff: {card} does not fit the {action.end} end of {target.describe()}{why}", action)
+
+
+def _lowest_place_reason(run: Meld, rules: Rules) -> str:
+    """Why nothing joins ``run`` at its low end, where it starts at the lowest place a run may (empty
+    where it does not)."""
+    if run.start > rules.lowest_run_place:
+        return ""
+    if run.start == 3:
+        return ": runs start at the 3 under these rules (2s are always wild)"
+    if run.start == 2:
+        return ": aces are high only under these rules, so nothing stands below the 2"
+    return ": nothing stands below a low ace"
 
 
 def after_lay_off(turn: Turn, pos: Position, action: LayOff, new_meld: Meld) -> Position:
