@@ -81,7 +81,7 @@ def check_actors(state: sr.GameState, actions: list[sr.Action]) -> None:
         # the seat on turn plays; the others may only ask to buy, where buys go on until the discard
         others = [a for a in actions if getattr(a, "player", None) != state.turn]
         assert state.turn in actors(state, actions)
-        assert all(isinstance(a, (sr.Buy, sr.WithdrawBuy)) for a in others)
+        assert all(isinstance(a, (sr.Buy, sr.WithdrawBuy, sr.DeclineBuy)) for a in others)
         assert not others or (state.rules.buy_window == "until_discard" and state.upcard_live)
         check_lay_down_listed(state, actions)
     elif state.phase == "draw":
@@ -89,7 +89,7 @@ def check_actors(state: sr.GameState, actions: list[sr.Action]) -> None:
             if action.player == state.turn:  # type: ignore[union-attr]
                 assert isinstance(action, (sr.DrawStock, sr.TakeDiscard, sr.CallShanghai, sr.WithdrawBuy))
             else:
-                assert isinstance(action, (sr.Buy, sr.WithdrawBuy, sr.CallShanghai))
+                assert isinstance(action, (sr.Buy, sr.WithdrawBuy, sr.DeclineBuy, sr.CallShanghai))
         assert sr.DrawStock(state.turn) in actions
 
 

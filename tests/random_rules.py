@@ -58,6 +58,8 @@ def table_rules(rng: random.Random, name: str, *, most_rounds: int = 10) -> sr.R
         changes["distinct_contract_set_suits"] = True
     if not base.shanghai_call and rng.random() < 0.5:
         changes["buy_window"] = "until_discard"
+    if rng.random() < 0.5:
+        changes["buy_offers"] = "in_turn"
     if base.wild_twos and rng.random() < 0.5:
         changes.update(natural_twos=False, ace_low=False)
     if not (base.swap_from_runs or base.swap_from_sets):

@@ -120,6 +120,9 @@ def _rules_properties() -> dict[str, Any]:
     props["swap_eligibility"] = {"type": "string", "enum": ["down_earlier_turn", "down", "not_down", "anyone"]}
     props["going_out"] = {"type": "string", "enum": ["any", "discard", "play"]}
     props["swappable_wilds"] = {"type": "string", "enum": ["any", "jokers"]}
+    props["buy_window"] = {"type": "string", "enum": ["before_draw", "until_discard"]}
+    props["buy_offers"] = {"type": "string", "enum": ["at_once", "in_turn"]}
+    props["stock_rebuild"] = {"type": "string", "enum": ["under_upcard", "whole_pile"]}
     props["card_values"] = _array(NONNEG, minItems=14, maxItems=14)
     return props
 

@@ -21,6 +21,7 @@ __all__ = [
     "Buy",
     "CallShanghai",
     "Cut",
+    "DeclineBuy",
     "Discard",
     "DrawStock",
     "LayDown",
@@ -129,6 +130,15 @@ class WithdrawBuy:
 
 
 @attrs.frozen
+class DeclineBuy:
+    """Let the upcard go, where buy offers go one seat at a time (``Rules.buy_offers == "in_turn"``):
+    the seat offered the upcard passes, and the offer moves on to the next seat."""
+
+    player: int = attrs.field(validator=_seat)
+    """The acting seat."""
+
+
+@attrs.frozen
 class LayDown:
     """Go down: lay the whole contract at once.
 
@@ -215,7 +225,7 @@ class StartRound:
 
 
 Action = (
-    DrawStock | TakeDiscard | Buy | WithdrawBuy | LayDown | LayOff | SwapWild | Discard | CallShanghai | Cut
-    | StartRound
+    DrawStock | TakeDiscard | Buy | WithdrawBuy | DeclineBuy | LayDown | LayOff | SwapWild | Discard | CallShanghai
+    | Cut | StartRound
 )
 """Any action."""

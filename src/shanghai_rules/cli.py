@@ -24,6 +24,7 @@ from .actions import (
     Buy,
     CallShanghai,
     Cut,
+    DeclineBuy,
     Discard,
     DrawStock,
     LayDown,
@@ -227,6 +228,9 @@ class _Narrator:
         elif isinstance(action, WithdrawBuy):
             if self.verbose:
                 self.event(f"{self.name(action.player)} withdraws the buy request", before_draw=True)
+        elif isinstance(action, DeclineBuy):
+            if self.verbose:
+                self.event(f"{self.name(action.player)} lets {t.card(before.discard[-1])} go", before_draw=True)
         elif isinstance(action, CallShanghai):
             self.flush()
             card = before.discard[-1]
@@ -726,6 +730,8 @@ class _Human:
             return f"buy {top} (and {_plural(extra, 'card')} from the stock)"
         if isinstance(action, WithdrawBuy):
             return "withdraw your buy request"
+        if isinstance(action, DeclineBuy):
+            return f"let {top} go (the next seat is offered it)"
         if isinstance(action, CallShanghai):
             end = f" ({action.end} end)" if action.end else ""
             return f"call Shanghai: {top} onto meld {action.meld + 1}{end}"

@@ -44,6 +44,7 @@ from .actions import (
     Buy,
     CallShanghai,
     Cut,
+    DeclineBuy,
     Discard,
     DrawStock,
     LayDown,
@@ -62,7 +63,8 @@ from .state import GameState
 __all__ = ["GameRecord", "ReplayError", "final_state", "replay"]
 
 ACTION_TYPES: tuple[type, ...] = (
-    DrawStock, TakeDiscard, Buy, WithdrawBuy, LayDown, LayOff, SwapWild, Discard, CallShanghai, Cut, StartRound,
+    DrawStock, TakeDiscard, Buy, WithdrawBuy, DeclineBuy, LayDown, LayOff, SwapWild, Discard, CallShanghai, Cut,
+    StartRound,
 )
 """Every action class."""
 

@@ -33,6 +33,7 @@ __all__ = [
     "PRESETS",
     "TEN_ROUND",
     "TEN_ROUND_RULEBOOK",
+    "BuyOffers",
     "BuyWindow",
     "Contract",
     "GoingOut",
@@ -52,6 +53,12 @@ table (``"play"``)."""
 SwapEligibility = Literal["down_earlier_turn", "down", "not_down", "anyone"]
 """Who may swap a wild out of a meld: a player who went down on an earlier turn,
 any player who is down, only a player not yet down, or anyone."""
+BuyOffers = Literal["at_once", "in_turn"]
+"""How the upcard is offered for buying: to every other seat at once, the first asking in turn order
+after the player on turn winning (``"at_once"``), or to one seat at a time in that order, each buying
+it or letting it go (``DeclineBuy``) before the next is offered it (``"in_turn"``).  The same seat wins
+either way; what changes is who is asked, and who learns what, before it is settled.  The player on
+turn keeps first refusal: they may take the upcard until they draw."""
 BuyWindow = Literal["before_draw", "until_discard"]
 """How long the upcard may be bought: until the player on turn draws (``"before_draw"``), or, where
 they draw from the stock, on until their discard covers it (``"until_discard"``)."""
@@ -264,6 +271,8 @@ class Rules:
     """The player who discarded the upcard may buy it back."""
     buy_window: BuyWindow = "before_draw"
     """How long the upcard may be bought (see :data:`BuyWindow`)."""
+    buy_offers: BuyOffers = "at_once"
+    """How the upcard is offered to the seats not on turn (see :data:`BuyOffers`)."""
     buy_needs_stock: bool = False
     """A seat may ask to buy only while the stock holds more cards than ``buy_penalty_cards`` (the
     penalty cards, and the next draw of the player on turn)."""
@@ -424,6 +433,8 @@ class Rules:
         if not self.natural_twos and self.ace_low:
             raise RulesError("natural_twos: where 2s are always wild no run goes below the 3, so an ace cannot "
                              "stand low (A-2-3-4): set ace_low to False")
+        if self.buy_offers not in ("at_once", "in_turn"):
+            raise RulesError(f"buy_offers: {excerpt(self.buy_offers)} is not one of 'at_once', 'in_turn'")
         if self.buy_window not in ("before_draw", "until_discard"):
             raise RulesError(f"buy_window: {excerpt(self.buy_window)} is not one of 'before_draw', 'until_discard'")
         if self.buy_window == "until_discard" and self.shanghai_call:

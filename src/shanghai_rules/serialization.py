@@ -117,6 +117,7 @@ from .actions import (
     Buy,
     CallShanghai,
     Cut,
+    DeclineBuy,
     Discard,
     DrawStock,
     LayDown,
@@ -240,6 +241,7 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("buy_after_down", "bool"),
     ("discarder_may_buy", "bool"),
     ("buy_window", "str"),
+    ("buy_offers", "str"),
     ("buy_needs_stock", "bool"),
     ("take_upcard_when_down", "bool"),
     ("shanghai_call", "bool"),
@@ -268,6 +270,7 @@ RULES_ADDED: Final[dict[str, Json]] = {
     "natural_twos": True,
     "discarder_may_buy": False,
     "buy_window": "before_draw",
+    "buy_offers": "at_once",
     "take_upcard_when_down": True,
     "swappable_wilds": "any",
     "going_down_keeps_a_card": False,
@@ -292,6 +295,7 @@ ACTION_NAMES: Final[dict[type, str]] = {
     TakeDiscard: "take_discard",
     Buy: "buy",
     WithdrawBuy: "withdraw_buy",
+    DeclineBuy: "decline_buy",
     LayDown: "lay_down",
     LayOff: "lay_off",
     SwapWild: "swap_wild",
@@ -307,6 +311,7 @@ ACTION_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "take_discard": ("player",),
     "buy": ("player",),
     "withdraw_buy": ("player",),
+    "decline_buy": ("player",),
     "lay_down": ("player", "melds"),
     "lay_off": ("player", "card", "meld", "end"),
     "swap_wild": ("player", "card", "meld"),
@@ -1311,6 +1316,8 @@ def _check_buys(x: GameState | PlayerView, n: int) -> None:
         seats: tuple[int, ...] = getattr(x, name)
         if seats and not buy_window_open(x):
             raise _fail(name, "buy requests are made and withdrawn only while the upcard may be bought")
+        if name == "buy_requests" and len(seats) > 1 and x.rules.buy_offers == "in_turn":
+            raise _fail(name, "where buy offers go one seat at a time, the first seat to ask ends the offers")
         for i, seat in enumerate(seats):
             path = f"{name}[{i}]"
             if seat >= n:

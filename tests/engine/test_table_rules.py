@@ -113,6 +113,38 @@ def test_buys_until_the_discard_are_offered_by_play_game_and_checked_with_the_ot
 
 
 # ---------------------------------------------------------------------------
+# Rules.buy_offers
+
+IN_TURN = attrs.evolve(sr.TEN_ROUND, name="offers in turn", buy_offers="in_turn")
+
+
+def test_buy_offers_go_one_seat_at_a_time_where_the_rules_say_so() -> None:
+    """``buy_offers="in_turn"``: the upcard is offered to the first seat after the player on turn that
+    may buy it (seat 2: seat 0 discarded it), which buys it or lets it go (``DeclineBuy``) before seat 3
+    is offered it; the seat that wins is the one that wins when every seat is offered it at once."""
+    state = four_seats(IN_TURN)
+    assert sr.legal_actions(state, 2) == [sr.Buy(2), sr.DeclineBuy(2)] and sr.legal_actions(state, 3) == []
+    refused(state, sr.Buy(3), "offered to seat 2")
+    passed = play(state, sr.DeclineBuy(2))
+    assert sr.legal_actions(passed, 3) == [sr.Buy(3), sr.DeclineBuy(3)] and sr.legal_actions(passed, 2) == []
+    assert from_json(to_json(passed), sr.GameState) == passed
+    bought = play(passed, sr.Buy(3), sr.DrawStock(1))
+    at_once = play(four_seats(sr.TEN_ROUND), sr.Buy(3), sr.DrawStock(1))
+    assert hand(bought, 3) == hand(at_once, 3) == hand_of("7C QC AS KH 3D")
+    first = play(state, sr.Buy(2))
+    assert not any(isinstance(a, (sr.Buy, sr.DeclineBuy)) for a in sr.legal_actions(first))
+    refused(four_seats(sr.TEN_ROUND), sr.DeclineBuy(2), "every seat at once")
+
+
+def test_play_game_offers_the_upcard_one_seat_at_a_time_where_the_rules_say_so() -> None:
+    """``play_game`` asks the seats in turn order; a seat that passes lets the upcard go, as the record
+    shows, and the record replays."""
+    final, record = sr.play_game(IN_TURN, [sr.RandomPlayer(seed) for seed in range(4)], seed=3)
+    assert any(isinstance(a, sr.DeclineBuy) for a in record.actions)
+    assert sr.final_state(record) == final
+
+
+# ---------------------------------------------------------------------------
 # Rules.take_upcard_when_down
 
 
@@ -526,7 +558,8 @@ def test_the_added_fields_are_written_only_where_they_change_a_rule() -> None:
                          swappable_wilds="jokers", going_down_keeps_a_card=True, buy_needs_stock=True,
                          contract_runs_overlap=False, contract_melds_exact=True, distinct_contract_set_suits=True,
                          opening_draw=True, stock_rebuild="whole_pile", stock_rebuilds=1, fresh_deck_when_empty=True,
-                         deadlock_ends_round=True, natural_twos=False, ace_low=False, buy_window="until_discard")
+                         deadlock_ends_round=True, natural_twos=False, ace_low=False, buy_window="until_discard",
+                         buy_offers="in_turn")
     written = json.loads(to_json(house))
     assert set(RULES_ADDED) <= set(written)
     assert from_json(to_json(house), sr.Rules) == house

@@ -31,6 +31,7 @@ from ..actions import (
     Buy,
     CallShanghai,
     Cut,
+    DeclineBuy,
     Discard,
     DrawStock,
     LayDown,
@@ -44,7 +45,7 @@ from ..errors import IllegalAction, excerpt
 from ..memo import MEMO
 from ..state import GameState
 from ..verify import agree
-from .buying import buy, withdraw_buy
+from .buying import buy, decline_buy, withdraw_buy
 from .deal import OpeningDraw, cut, new_game, opening_draw, setup_round, start_round
 from .discard import discard
 from .draw import draw_stock, take_discard
@@ -114,6 +115,7 @@ _HANDLERS: Final[dict[type[Any], Callable[[GameState, Any], GameState]]] = {
     TakeDiscard: take_discard,
     Buy: buy,
     WithdrawBuy: withdraw_buy,
+    DeclineBuy: decline_buy,
     Discard: discard,
     CallShanghai: call_shanghai,
     Cut: cut,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..actions import Buy, WithdrawBuy
+from ..actions import Buy, DeclineBuy, WithdrawBuy
 from ..cards import Card
 from ..errors import IllegalAction
 from ..rules import Rules
@@ -27,8 +27,9 @@ from .hands import add_cards
 from .stock import Pile, pile_of, take_from_stock
 from .successor import successor
 
-__all__ = ["BuyFacts", "buy", "buy_refusal", "buy_window_open", "buyer", "buys_after", "seat_buy_refusal",
-           "settle_buy", "withdraw_buy", "withdraw_refusal"]
+__all__ = ["BuyFacts", "buy", "buy_refusal", "buy_window_open", "buyer", "buys_after", "decline_buy",
+           "decline_refusal", "offered_seat", "seat_buy_refusal", "settle_buy", "turn_of_offer_refusal",
+           "withdraw_buy", "withdraw_refusal"]
 
 
 class BuyFacts(Protocol):
@@ -98,7 +99,54 @@ def buy_refusal(state: GameState, seat: int) -> str:
         return "a buy is asked for only before the player on turn draws"
     if seat >= len(state.hands):
         return f"there is no seat {seat}"
-    return seat_buy_refusal(state, seat)
+    return seat_buy_refusal(state, seat) or turn_of_offer_refusal(state, seat)
+
+
+def offered_seat(x: BuyFacts) -> int | None:
+    """Where buy offers go one seat at a time (``Rules.buy_offers == "in_turn"``): the seat offered the
+    upcard now, the first after the player on turn, in turn order, that may buy it and has not let it
+    go; ``None`` once a seat has asked for it, or where no seat may."""
+    if x.buy_requests:
+        return None
+    seats = len(x.buys_left)
+    for k in range(1, seats):
+        seat = (x.turn + k) % seats
+        if seat not in x.buy_withdrawn and not seat_buy_refusal(x, seat, asking=False):
+            return seat
+    return None
+
+
+def turn_of_offer_refusal(x: BuyFacts, seat: int) -> str:
+    """Why it is not ``seat``'s turn to be offered the upcard (empty if it is, or where offers go to
+    every seat at once)."""
+    if x.rules.buy_offers != "in_turn":
+        return ""
+    offered = offered_seat(x)
+    if offered == seat:
+        return ""
+    if offered is None:
+        return "the upcard is offered to no one now: a seat has asked for it, or no seat may buy it"
+    return f"buy offers go one seat at a time under these rules: the upcard is offered to seat {offered} now"
+
+
+def decline_refusal(state: GameState, seat: int) -> str:
+    """Why ``seat`` may not let the upcard go now (empty if it may): only the seat offered it, where
+    offers go one seat at a time."""
+    if state.rules.buy_offers != "in_turn":
+        return "under these rules the upcard is offered to every seat at once: a seat that does not buy does nothing"
+    if not buy_window_open(state) or not state.upcard_live:
+        return "no upcard is on offer now"
+    if seat >= len(state.hands):
+        return f"there is no seat {seat}"
+    return turn_of_offer_refusal(state, seat)
+
+
+def decline_buy(state: GameState, action: DeclineBuy) -> GameState:
+    """The seat offered the upcard lets it go; the next seat is offered it (it may not ask for it again)."""
+    reason = decline_refusal(state, action.player)
+    if reason:
+        raise IllegalAction(f"DeclineBuy: {reason}", action)
+    return successor(state, buy_withdrawn=(*state.buy_withdrawn, action.player))
 
 
 def withdraw_refusal(state: GameState, seat: int) -> str:

@@ -22,6 +22,7 @@ from ..actions import (
     Buy,
     CallShanghai,
     Cut,
+    DeclineBuy,
     Discard,
     DrawStock,
     StartRound,
@@ -33,7 +34,7 @@ from ..errors import IllegalAction, excerpt
 from ..memo import MEMO
 from ..state import GameState
 from ..verify import agree, confirm, verifying
-from .buying import buy_window_open, seat_buy_refusal, withdraw_refusal
+from .buying import buy_window_open, offered_seat, seat_buy_refusal, turn_of_offer_refusal, withdraw_refusal
 from .candidates import action_of, lay_down_candidates, lay_off_candidates, swap_candidates
 from .deal import count_refusal, cutter_refusal, start_refusal
 from .discard import card_refusal, turn_end_refusal
@@ -180,7 +181,7 @@ _SEAT_ROWS: Final = MEMO.table("draw-phase actions by seat count", 64)
 _DISCARD_ROWS: Final = MEMO.table("discards by seat", 256)
 _CUT_ROWS: Final = MEMO.table("cuts by seat and cards", 64)
 
-SeatRow = tuple[DrawStock, TakeDiscard, Buy, WithdrawBuy]
+SeatRow = tuple[DrawStock, TakeDiscard, Buy, WithdrawBuy, DeclineBuy]
 
 
 def _seat_rows(players: int) -> tuple[SeatRow, ...]:
@@ -188,8 +189,8 @@ def _seat_rows(players: int) -> tuple[SeatRow, ...]:
     lists them round after round)."""
     found: tuple[SeatRow, ...] | None = _SEAT_ROWS.get(players)
     if found is None:
-        found = _SEAT_ROWS.fill(players, lambda n: tuple((DrawStock(s), TakeDiscard(s), Buy(s), WithdrawBuy(s))
-                                                            for s in range(n)))
+        found = _SEAT_ROWS.fill(players, lambda n: tuple((DrawStock(s), TakeDiscard(s), Buy(s), WithdrawBuy(s),
+                                                             DeclineBuy(s)) for s in range(n)))
     return found
 
 
@@ -217,14 +218,19 @@ def _list_draw_phase(listing: Listing, state: GameState, seats: Iterable[int]) -
     # (the refusals a draw-phase action shares with its kind, the phase and the seat's number, hold
     # for every seat listed here; each seat's own refusals are asked seat by seat)
     rows = _seat_rows(len(state.hands))
+    offered = offered_seat(state) if state.rules.buy_offers == "in_turn" else None
     for seat in seats:
-        draw, take, buy, withdraw = rows[seat]
+        draw, take, buy, withdraw, decline = rows[seat]
         if seat == state.turn:
             if not draw_refusal(state, seat):
                 listing.append(draw)
                 if not upcard_refusal(state):
                     listing.append(take)
-        elif not seat_buy_refusal(state, seat):
+        elif offered is not None:
+            if seat == offered:
+                listing.append(buy)
+                listing.append(decline)
+        elif not seat_buy_refusal(state, seat) and not turn_of_offer_refusal(state, seat):
             listing.append(buy)
         if seat in state.buy_requests and not withdraw_refusal(state, seat):
             listing.append(withdraw)
@@ -236,9 +242,14 @@ def _list_buys(listing: Listing, state: GameState, seats: Iterable[int]) -> None
     """Add the buys of ``seats`` (and the withdrawals of their requests) after the draw, where the buy
     window stays open until the discard."""
     rows = _seat_rows(len(state.hands))
+    offered = offered_seat(state) if state.rules.buy_offers == "in_turn" else None
     for seat in seats:
-        _, _, buy, withdraw = rows[seat]
-        if seat != state.turn and not seat_buy_refusal(state, seat):
+        _, _, buy, withdraw, decline = rows[seat]
+        if offered is not None:
+            if seat == offered:
+                listing.append(buy)
+                listing.append(decline)
+        elif seat != state.turn and not seat_buy_refusal(state, seat) and not turn_of_offer_refusal(state, seat):
             listing.append(buy)
         if seat in state.buy_requests and not withdraw_refusal(state, seat):
             listing.append(withdraw)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..actions import Action, Buy, CallShanghai, StartRound, WithdrawBuy
+from ..actions import Action, Buy, CallShanghai, DeclineBuy, StartRound, WithdrawBuy
 from ..engine import apply, new_game
 from ..errors import IllegalAction, excerpt
 from ..records import GameRecord
@@ -96,7 +96,8 @@ def _step(state: GameState, players: Sequence[Player], record: list[Action], on_
 def _offer(state: GameState, players: Sequence[Player], record: list[Action], on_step: Step | None) -> GameState:
     """Offer each other seat, in turn order from the player on turn, its legal ``Buy`` and
     ``CallShanghai`` actions and :class:`Pass`: before the draw, and, where buys go on until the
-    discard (``Rules.buy_window``), once more after a draw from the stock."""
+    discard (``Rules.buy_window``), once more after a draw from the stock.  Where offers go one seat
+    at a time (``Rules.buy_offers``), a seat offered the upcard that passes lets it go (``DeclineBuy``)."""
     turn = state.turn
     n = state.players
     for k in range(1, n):
@@ -105,7 +106,11 @@ def _offer(state: GameState, players: Sequence[Player], record: list[Action], on
         offered: list[Choice] = [a for a in view.legal_actions if isinstance(a, (Buy, CallShanghai))]
         if offered:
             offered.append(Pass(seat))
+            asked = state
             state = _ask(state, players, view, offered, record, on_step)
+            decline = DeclineBuy(seat)
+            if state is asked and decline in view.legal_actions:
+                state = _apply(state, decline, record, on_step)
     return state
 
 
