@@ -34,7 +34,7 @@ from ..errors import IllegalAction, excerpt
 from ..memo import MEMO
 from ..state import GameState
 from ..verify import agree, confirm, verifying
-from .buying import buy_window_open, offered_seat, seat_buy_refusal, turn_of_offer_refusal, withdraw_refusal
+from .buying import buy_window_open, offered_seat, seat_buy_refusal, withdraw_refusal
 from .candidates import action_of, lay_down_candidates, lay_off_candidates, swap_candidates
 from .deal import count_refusal, cutter_refusal, start_refusal
 from .discard import card_refusal, turn_end_refusal
@@ -218,7 +218,8 @@ def _list_draw_phase(listing: Listing, state: GameState, seats: Iterable[int]) -
     # (the refusals a draw-phase action shares with its kind, the phase and the seat's number, hold
     # for every seat listed here; each seat's own refusals are asked seat by seat)
     rows = _seat_rows(len(state.hands))
-    offered = offered_seat(state) if state.rules.buy_offers == "in_turn" else None
+    in_turn = state.rules.buy_offers == "in_turn"
+    offered = offered_seat(state) if in_turn else None  # (the one seat that may buy, where offers go in turn)
     for seat in seats:
         draw, take, buy, withdraw, decline = rows[seat]
         if seat == state.turn:
@@ -226,11 +227,11 @@ def _list_draw_phase(listing: Listing, state: GameState, seats: Iterable[int]) -
                 listing.append(draw)
                 if not upcard_refusal(state):
                     listing.append(take)
-        elif offered is not None:
+        elif in_turn:
             if seat == offered:
                 listing.append(buy)
                 listing.append(decline)
-        elif not seat_buy_refusal(state, seat) and not turn_of_offer_refusal(state, seat):
+        elif not seat_buy_refusal(state, seat):
             listing.append(buy)
         if seat in state.buy_requests and not withdraw_refusal(state, seat):
             listing.append(withdraw)
@@ -242,14 +243,15 @@ def _list_buys(listing: Listing, state: GameState, seats: Iterable[int]) -> None
     """Add the buys of ``seats`` (and the withdrawals of their requests) after the draw, where the buy
     window stays open until the discard."""
     rows = _seat_rows(len(state.hands))
-    offered = offered_seat(state) if state.rules.buy_offers == "in_turn" else None
+    in_turn = state.rules.buy_offers == "in_turn"
+    offered = offered_seat(state) if in_turn else None  # (the one seat that may buy, where offers go in turn)
     for seat in seats:
         _, _, buy, withdraw, decline = rows[seat]
-        if offered is not None:
+        if in_turn:
             if seat == offered:
                 listing.append(buy)
                 listing.append(decline)
-        elif seat != state.turn and not seat_buy_refusal(state, seat) and not turn_of_offer_refusal(state, seat):
+        elif seat != state.turn and not seat_buy_refusal(state, seat):
             listing.append(buy)
         if seat in state.buy_requests and not withdraw_refusal(state, seat):
             listing.append(withdraw)

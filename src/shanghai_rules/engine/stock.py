@@ -127,7 +127,7 @@ def take_from_stock(pile: Pile, count: int, rules: Rules, players: int,
     runs out; cards that cannot be supplied are not taken.  Returns the cards taken and the pile after."""
     stock = pile.stock
     if len(stock) >= count:  # the stock holds them all
-        return stock[:count], pile._replace(stock=stock[count:])
+        return stock[:count], Pile(stock[count:], *pile[1:])
     taken: list[Card] = []
     while len(taken) < count:
         if not pile.stock:
@@ -137,5 +137,5 @@ def take_from_stock(pile: Pile, count: int, rules: Rules, players: int,
             pile = after
         need = count - len(taken)
         taken.extend(pile.stock[:need])
-        pile = pile._replace(stock=pile.stock[need:])
+        pile = Pile(pile.stock[need:], *pile[1:])
     return tuple(taken), pile
