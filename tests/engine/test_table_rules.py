@@ -330,16 +330,22 @@ def test_contract_melds_exact_refuses_a_round_that_takes_the_whole_hand() -> Non
         attrs.evolve(sr.PAGAT7, contract_melds_exact=True)
 
 
+def _refused_only_under(default: sr.Rules, house: sr.Rules, round_number: int, hand_cards: str,
+                        lay_down: sr.LayDown, *words: str) -> None:
+    """``lay_down`` goes down under ``default``, and under ``house`` is refused (its reason holding
+    ``words``) with no lay-down listed at all."""
+    assert sr.is_legal(_going_down(default, round_number, hand_cards), lay_down)
+    state = _going_down(house, round_number, hand_cards)
+    refused(state, lay_down, *words)
+    assert not _lay_downs(state)
+
+
 def test_the_naturals_of_a_contract_set_are_of_different_suits_where_the_rules_say_so() -> None:
     """``distinct_contract_set_suits``: 9C 9C 9H is no contract set, so a hand whose 9s hold two
     suits cannot go down with two sets; a lay-off may repeat a suit later.  By default it goes down."""
-    hand_cards = "9C 9C 9H 8C 8D 8H 8S KS"
-    twice = sr.LayDown(1, ["9C 9C 9H", "8C 8D 8H"])
-    assert sr.is_legal(_going_down(sr.TEN_ROUND, 1, hand_cards), twice)
     house = attrs.evolve(sr.TEN_ROUND, name="suits", distinct_contract_set_suits=True)
-    state = _going_down(house, 1, hand_cards)
-    refused(state, twice, "different suits")
-    assert not _lay_downs(state)
+    _refused_only_under(sr.TEN_ROUND, house, 1, "9C 9C 9H 8C 8D 8H 8S KS", sr.LayDown(1, ["9C 9C 9H", "8C 8D 8H"]),
+                        "different suits")
     other = _going_down(house, 1, "9C 9D 9H 8C 8D 8H 8C KS")
     down = play(other, sr.LayDown(1, ["9C 9D 9H", "8C 8D 8H"]), sr.LayOff(1, sr.parse_card("8C"), 1))
     assert sr.format_cards(down.table[1].cards) == "8C 8D 8H 8C"
@@ -368,15 +374,10 @@ def test_distinct_contract_set_suits_refuses_sets_longer_than_the_suits_and_wild
 def test_runs_of_one_suit_in_a_contract_do_not_overlap_where_the_rules_say_so() -> None:
     """``contract_runs_overlap=False``: 4H-7H and 6H-9H, separate cards from two decks, are refused
     as one contract, and no lay-down is listed; by default (ten-round) they go down."""
-    hand_cards = "4H 5H 6H 7H 6H 7H 8H 9H KS"
-    both = sr.LayDown(1, ["4H 5H 6H 7H", "6H 7H 8H 9H"])
-    assert sr.is_legal(_going_down(sr.TEN_ROUND, 3, hand_cards), both)
     house = attrs.evolve(sr.TEN_ROUND, name="apart", contract_runs_overlap=False)
-    state = _going_down(house, 3, hand_cards)
-    refused(state, both, "may not overlap")
-    assert not _lay_downs(state)
-    apart = _going_down(house, 3, "4H 5H 6H 7H 8H 9H 10H 11H KS".replace("11H", "JH"))
-    assert _lay_downs(apart)
+    both = sr.LayDown(1, ["4H 5H 6H 7H", "6H 7H 8H 9H"])
+    _refused_only_under(sr.TEN_ROUND, house, 3, "4H 5H 6H 7H 6H 7H 8H 9H KS", both, "may not overlap")
+    assert _lay_downs(_going_down(house, 3, "4H 5H 6H 7H 8H 9H 10H JH KS"))
 
 
 # ---------------------------------------------------------------------------

@@ -82,6 +82,18 @@ def _deal(state: GameState) -> GameState:
 _code = operator.attrgetter("code")
 
 
+def _game_arguments(rules: object, players: object, seed: object) -> int:
+    """The seat count of a game of ``rules`` with ``players`` seats and ``seed``, or RulesError naming
+    the argument that cannot start one."""
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
+    count = _check_players(rules, players)
+    refusal = seed_refusal(seed)
+    if refusal:
+        raise RulesError(f"seed: {refusal}")
+    return count
+
+
 def new_game(rules: Rules, players: int, seed: int = 0, dealer: int | None = None) -> GameState:
     """A new game: round 1 dealt (or, where the rules have a cut, waiting for it).
 
@@ -90,12 +102,7 @@ def new_game(rules: Rules, players: int, seed: int = 0, dealer: int | None = Non
     not given, seat 0 deals, or, where ``Rules.opening_draw``, the seat that
     :func:`opening_draw` picks with the same seed.
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
-    players = _check_players(rules, players)
-    refusal = seed_refusal(seed)
-    if refusal:
-        raise RulesError(f"seed: {refusal}")
+    players = _game_arguments(rules, players, seed)
     if dealer is None:
         dealer = first_dealer(rules, players, seed)
     if type(dealer) is not int or not 0 <= dealer < players:
@@ -129,12 +136,7 @@ def opening_draw(rules: Rules, players: int, seed: int = 0) -> OpeningDraw:
     the next card, passing over jokers and any card of a rank another seat has drawn; the lowest
     card deals, aces high.  Rules allow the draw only for at most 13 seats, one rank each.
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
-    players = _check_players(rules, players)
-    refusal = seed_refusal(seed)
-    if refusal:
-        raise RulesError(f"seed: {refusal}")
+    players = _game_arguments(rules, players, seed)
     if players > 13:
         raise RulesError(f"players: an opening draw gives each seat its own rank, 13 at most, not {players}")
     source = random.Random(seed)
