@@ -1,11 +1,14 @@
-"""A minimal HTTP referee for Shanghai Rummy, using only the standard library.
+"""An HTTP referee for Shanghai Rummy on a :class:`shanghai_rules.Table`, using only the standard library.
 
-The server keeps every game's state; each player's client sees only its own
-seat's view and sends actions, as JSON documents of the library's format (see
-the docs' "JSON format" page).  Run it::
+The server keeps every game's table; each player's client sees only its own
+seat's view and answers when the table asks it, as JSON.  Buys and Shanghai
+calls are offered to the other seats before each draw, in the table's order; a
+seat that does not answer within ``--offer-seconds`` is taken to pass (the
+server owns the clock: it closes the offers on the next request after the time
+is up).  Run it::
 
     python examples/http_referee.py                 # serve on http://127.0.0.1:8000
-    python examples/http_referee.py --self-test     # start on a free port, play a scripted session, exit
+    python examples/http_referee.py --self-test     # start on a free port, play whole games, exit
 
 The HTTP interface (every body is JSON):
 
@@ -14,30 +17,34 @@ The HTTP interface (every body is JSON):
     seat; hand each player their own token.
 
 ``GET /games/<id>/view`` with the header ``Authorization: Bearer <token>``
-    The token's seat's view: a ``shanghai-rules/view`` document, which lists
-    the seat's legal actions.
+    ``{"view": ..., "asked": bool, "step": ..., "move_number": n}``: the
+    token's seat's view (a ``shanghai-rules/view`` document, with its legal
+    actions), whether the table waits for this seat's answer now, and what it
+    waits for.  A client that lost its connection gets everything back here.
 
-``POST /games/<id>/actions`` with a token and a ``shanghai-rules/action`` document
-    Apply the action for the token's seat.  ``200 {"ok": true, "view": ...}``
-    with the seat's new view, or ``409 {"ok": false, "error": reason}`` when
-    the rules refuse it (the reason says why), ``400`` for a document that
-    cannot be read, ``403`` for an action on behalf of another seat.
-    ``start_round`` (no seat) may be sent by any seat once a round is over.
+``POST /games/<id>/answers`` with a token and an answer
+    A ``shanghai-rules/action`` document, or ``{"pass": true}`` to let an
+    offer go, each with ``"at"``: the ``move_number`` of the view it answers.
+    ``200 {"ok": true, ...}`` with the seat's new view, ``409 {"ok": false,
+    "code": ..., "error": ...}`` for an answer the table or the rules refuse
+    (``stale_action``, ``not_awaited``, or the rule broken), ``400`` for a
+    document that cannot be read.
 
-Errors are ``{"ok": false, "error": ...}`` with ``401`` for a missing or
-wrong token and ``404`` for an unknown game or path.  The server listens on
-127.0.0.1 only.
+Errors are ``{"ok": false, "error": ...}`` with ``401`` for a missing or wrong
+token and ``404`` for an unknown game or path.  The next round is dealt as soon
+as a round ends.  The server listens on 127.0.0.1 only.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import re
 import secrets
 import sys
 import threading
-import typing
+import time
 import urllib.error
 import urllib.request
 from http import HTTPStatus
@@ -46,53 +53,79 @@ from typing import Any
 
 import shanghai_rules as sr
 
-ACTION_TYPES = typing.get_args(sr.Action)
 HOST = "127.0.0.1"
 
 
 class Game:
-    """One game: the true state (never sent), a lock, and a secret token per seat."""
+    """One game: its table (the true state is never sent), a lock, a secret token per seat, and the
+    clock of the open offers."""
 
-    def __init__(self, rules: sr.Rules, players: int, seed: int) -> None:
-        self.state = sr.new_game(rules, players, seed=seed)
+    def __init__(self, rules: sr.Rules, players: int, seed: int, offer_seconds: float) -> None:
+        self.table = sr.Table.new(rules, players, seed=seed)
         self.tokens = {secrets.token_urlsafe(16): seat for seat in range(players)}
         self.lock = threading.Lock()
+        self.offer_seconds = offer_seconds
+        self.offers_since: float | None = None
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """The seat's view as JSON data."""
+    def status(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` is told: its view, and whether the table waits for it."""
         with self.lock:
-            return sr.to_dict(sr.observe(self.state, seat))
+            awaiting = self.tick()
+            return {"view": sr.to_dict(self.table.view(seat)), "asked": seat in awaiting.seats,
+                    "step": awaiting.step, "move_number": awaiting.move_number}
 
-    def act(self, seat: int, body: bytes) -> tuple[int, dict[str, Any]]:
-        """Read an action document sent by ``seat`` and apply it: (HTTP status, reply)."""
+    def answer(self, seat: int, body: bytes) -> tuple[int, dict[str, Any]]:
+        """Take ``seat``'s answer: (HTTP status, reply)."""
         try:
-            action = sr.from_json(body)
-        except sr.SerializationError as error:
-            return HTTPStatus.BAD_REQUEST, {"ok": False, "error": str(error)}
-        if not isinstance(action, ACTION_TYPES):
-            return HTTPStatus.BAD_REQUEST, {"ok": False, "error": "send a shanghai-rules/action document"}
-        if getattr(action, "player", seat) != seat:
-            return HTTPStatus.FORBIDDEN, {"ok": False, "error": f"your token plays seat {seat}"}
+            message = json.loads(body)
+            if isinstance(message, dict) and message.get("pass") is True:
+                choice: sr.Action | sr.Pass = sr.Pass(seat)
+                at = message.get("at")
+            else:
+                choice, at = sr.read_action(body)
+        except ValueError as error:   # not JSON, or not a valid document (SerializationError)
+            return HTTPStatus.BAD_REQUEST, {"ok": False, "code": getattr(error, "code", "bad_json"),
+                                            "error": str(error)}
         with self.lock:
+            self.tick()
             try:
-                self.state = sr.apply(self.state, action)   # a new state, or a refusal and no change
-            except sr.IllegalAction as refusal:
-                return HTTPStatus.CONFLICT, {"ok": False, "error": refusal.reason}
-            return HTTPStatus.OK, {"ok": True, "view": sr.to_dict(sr.observe(self.state, seat))}
+                self.table.submit(seat, choice, at=at)
+            except sr.IllegalAction as refusal:   # nothing changed
+                return HTTPStatus.CONFLICT, {"ok": False, "code": getattr(refusal, "code", "illegal_action"),
+                                             "error": refusal.reason}
+            self.tick()
+        return HTTPStatus.OK, {"ok": True, **self.status(seat)}
+
+    def tick(self) -> sr.Awaiting:
+        """The server's clock: close offers left open too long, deal each next round at once."""
+        awaiting = self.table.awaiting()
+        if awaiting.step == "next_round":
+            self.table.start_round()
+            awaiting = self.table.awaiting()
+        if awaiting.step != "offers":
+            self.offers_since = None
+        elif self.offers_since is None:
+            self.offers_since = time.monotonic()
+        elif time.monotonic() - self.offers_since > self.offer_seconds:
+            self.table.close_offers()
+            self.offers_since = None
+            awaiting = self.table.awaiting()
+        return awaiting
 
 
 class Referee(ThreadingHTTPServer):
-    """The HTTP server: a table of games."""
+    """The HTTP server: a room of games."""
 
     daemon_threads = True
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, offer_seconds: float = 10.0) -> None:
         super().__init__((HOST, port), Handler)
         self.games: dict[str, Game] = {}
         self.lock = threading.Lock()
+        self.offer_seconds = offer_seconds
 
     def new_game(self, rules: sr.Rules, players: int, seed: int) -> tuple[str, Game]:
-        game = Game(rules, players, seed)
+        game = Game(rules, players, seed, self.offer_seconds)
         with self.lock:
             game_id = str(len(self.games) + 1)
             self.games[game_id] = game
@@ -118,17 +151,13 @@ class Handler(BaseHTTPRequestHandler):
     def body(self) -> bytes:
         return self.rfile.read(int(self.headers.get("Content-Length") or 0))
 
-    def seat_of(self, game: Game) -> int | None:
-        header = self.headers.get("Authorization", "")
-        token = header[len("Bearer "):] if header.startswith("Bearer ") else ""
-        return game.tokens.get(token)
-
     def game_and_seat(self, game_id: str) -> tuple[Game, int] | None:
         game = self.server.games.get(game_id)
         if game is None:
             self.reply(HTTPStatus.NOT_FOUND, {"ok": False, "error": f"no game {game_id}"})
             return None
-        seat = self.seat_of(game)
+        header = self.headers.get("Authorization", "")
+        seat = game.tokens.get(header[len("Bearer "):] if header.startswith("Bearer ") else "")
         if seat is None:
             self.reply(HTTPStatus.UNAUTHORIZED, {"ok": False, "error": "send your seat's token as 'Bearer <token>'"})
             return None
@@ -142,13 +171,13 @@ class Handler(BaseHTTPRequestHandler):
         found = self.game_and_seat(match[1])
         if found:
             game, seat = found
-            self.reply(HTTPStatus.OK, game.view(seat))
+            self.reply(HTTPStatus.OK, game.status(seat))
 
     def do_POST(self) -> None:
         if self.path == "/games":
             self.create()
             return
-        match = re.fullmatch(r"/games/(\w+)/actions", self.path)
+        match = re.fullmatch(r"/games/(\w+)/answers", self.path)
         if not match:
             self.reply(HTTPStatus.NOT_FOUND, {"ok": False, "error": f"no such path: {self.path}"})
             return
@@ -156,7 +185,7 @@ class Handler(BaseHTTPRequestHandler):
         found = self.game_and_seat(match[1])
         if found:
             game, seat = found
-            self.reply(*game.act(seat, body))
+            self.reply(*game.answer(seat, body))
 
     def create(self) -> None:
         try:
@@ -171,18 +200,21 @@ class Handler(BaseHTTPRequestHandler):
 
 
 # ---------------------------------------------------------------------------
-# the self-test: a scripted session against a server on a free loopback port
+# clients, and the self-test: whole games against a server on a free loopback port
 
 
-#: An opener that ignores any proxy settings: the self-test talks to 127.0.0.1 directly.
+#: An opener that ignores any proxy settings: clients talk to 127.0.0.1 directly.
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 class Client:
-    """A player's client: talks HTTP and JSON only, and sees only its own view."""
+    """A player's client: talks HTTP and JSON only, sees only its own view, and plays it with one of
+    the library's computer players (the greedy one buys cards it likes and calls Shanghai whenever
+    it can; ``careless`` plays at random, and leaves discards that fit open to a call)."""
 
-    def __init__(self, base: str, game: str, token: str) -> None:
+    def __init__(self, base: str, game: str, token: str, seed: int = 0, careless: bool = False) -> None:
         self.base, self.game, self.token = base, game, token
+        self.player: sr.Player = sr.RandomPlayer(seed) if careless else sr.GreedyPlayer(seed)
 
     def call(self, method: str, path: str, body: bytes | None = None) -> tuple[int, dict[str, Any]]:
         request = urllib.request.Request(self.base + path, data=body, method=method)
@@ -194,26 +226,29 @@ class Client:
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read())
 
-    def view(self) -> dict[str, Any]:
-        status, view = self.call("GET", f"/games/{self.game}/view")
-        assert status == 200, view
-        return view
+    def status(self) -> dict[str, Any]:
+        code, status = self.call("GET", f"/games/{self.game}/view")
+        assert code == 200, status
+        return status
 
-    def send(self, action: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        document = {"format": "shanghai-rules/action", "version": 1, **action}
-        return self.call("POST", f"/games/{self.game}/actions", json.dumps(document).encode())
+    def send(self, answer: sr.Action | sr.Pass, at: int | None) -> tuple[int, dict[str, Any]]:
+        if isinstance(answer, sr.Pass):
+            body = json.dumps({"pass": True, "at": at})
+        else:
+            body = sr.to_json(answer, at=at)
+        return self.call("POST", f"/games/{self.game}/answers", body.encode())
 
-    def choose(self, view: dict[str, Any]) -> dict[str, Any] | None:
-        """A simple policy: on my turn go down, lay off, draw, else discard; never buy."""
-        if view["turn"] != view["player"]:
-            return None
-        actions: list[dict[str, Any]] = view["legal_actions"]
-        for kind in ("lay_down", "lay_off", "draw_stock"):
-            for action in actions:
-                if action["type"] == kind:
-                    return action
-        discards = [a for a in actions if a["type"] == "discard" and not a["shanghai"]]
-        return discards[0] if discards else actions[0]
+    def choose(self, status: dict[str, Any]) -> sr.Action | sr.Pass:
+        """The answer to a status in which this seat is asked."""
+        view = sr.from_dict(status["view"])
+        assert isinstance(view, sr.PlayerView)
+        legal = list(view.legal_actions)
+        if status["step"] == "offers":
+            options: list[sr.Action | sr.Pass] = [a for a in legal if isinstance(a, (sr.Buy, sr.CallShanghai))]
+            options.append(sr.Pass(view.player))
+        else:
+            options = [a for a in legal if not isinstance(a, sr.WithdrawBuy)]
+        return self.player.choose(view, options)
 
 
 def expect(condition: bool, what: str) -> None:
@@ -222,8 +257,62 @@ def expect(condition: bool, what: str) -> None:
         raise SystemExit(1)
 
 
+def play_over_http(base: str, variant: str, players: int, seed: int) -> dict[str, Any]:
+    """Play a whole game with one thread per client, each polling its own status and answering when
+    asked; some answers are sent twice (the second is stale) and one client drops out and comes back.
+    Returns what happened."""
+    anonymous = Client(base, "", "")
+    code, created = anonymous.call("POST", "/games", json.dumps(
+        {"variant": variant, "players": players, "seed": seed}).encode())
+    assert code == 201, created
+    tally: dict[str, Any] = {"answers": 0, "buys": 0, "calls": 0, "stale": 0, "reconnected": 0, "refused": []}
+    tally_lock = threading.Lock()
+    finals: list[dict[str, Any]] = []
+
+    def run(seat: int, token: str) -> None:
+        careless = seat == players - 1
+        client = Client(base, created["game"], token, seed=seat, careless=careless)
+        rng = random.Random(seed * 10 + seat)
+        while True:
+            status = client.status()
+            if status["view"]["phase"] == "game_over":
+                finals.append(status)
+                return
+            if rng.random() < 0.002:   # the connection drops: a new client with the same token
+                client = Client(base, created["game"], token, seed=seat, careless=careless)
+                with tally_lock:
+                    tally["reconnected"] += 1
+                continue
+            if not status["asked"]:
+                time.sleep(0.005)
+                continue
+            answer = client.choose(status)
+            code, reply = client.send(answer, status["move_number"])
+            if code != 200:
+                with tally_lock:
+                    tally["refused"].append(reply.get("code"))
+                continue
+            with tally_lock:
+                tally["answers"] += 1
+                tally["buys"] += isinstance(answer, sr.Buy)
+                tally["calls"] += isinstance(answer, sr.CallShanghai)
+            if not isinstance(answer, sr.Pass) and rng.random() < 0.05:   # sent again: the game has moved on
+                code, reply = client.send(answer, status["move_number"])
+                with tally_lock:
+                    tally["stale"] += code == 409 and reply["code"] == "stale_action"
+
+    threads = [threading.Thread(target=run, args=(s["seat"], s["token"])) for s in created["seats"]]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    tally["finals"] = finals
+    tally["game"] = created["game"]
+    return tally
+
+
 def self_test() -> int:
-    server = Referee(port=0)                 # port 0: the system picks a free port
+    server = Referee(port=0, offer_seconds=5.0)   # port 0: the system picks a free port
     port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -231,54 +320,42 @@ def self_test() -> int:
     print(f"referee listening on {base}")
     try:
         anonymous = Client(base, "", "")
-        status, created = anonymous.call("POST", "/games", json.dumps(
-            {"variant": "pagat7", "players": 3, "seed": 7}).encode())
-        expect(status == 201 and len(created["seats"]) == 3, f"POST /games -> {status}, game {created['game']}")
+        code, created = anonymous.call("POST", "/games", json.dumps(
+            {"variant": "pagat7", "players": 3, "seed": 4}).encode())
+        expect(code == 201 and len(created["seats"]) == 3, f"POST /games -> {code}, game {created['game']}")
         clients = [Client(base, created["game"], seat["token"]) for seat in created["seats"]]
-
-        views = [client.view() for client in clients]
-        for view in views:
-            print(f"      seat {view['player']}: {len(view['hand'])} cards, may "
-                  f"{[a['type'] for a in view['legal_actions']]}")
-        expect(all(view["format"] == "shanghai-rules/view" for view in views), "each seat gets its own view")
-        expect(not any(key in view for view in views for key in ("hands", "stock", "seed")),
+        statuses = [client.status() for client in clients]
+        expect(not any(key in s["view"] for s in statuses for key in ("hands", "stock", "seed")),
                "no view holds other hands, the stock or the seed")
-        expect(len({tuple(view["hand"]) for view in views}) == 3, "each view holds its own seat's hand")
+        asked = sorted(s["view"]["player"] for s in statuses if s["asked"])
+        expect(statuses[0]["step"] == "offers" and asked == [0, 2], f"the upcard is offered to seats {asked}")
+        turn = statuses[0]["view"]["turn"]
+        code, reply = clients[turn].send(sr.DrawStock(turn), statuses[turn]["move_number"])
+        expect(code == 409, f"seat {turn} draws before the offers are answered -> {code} {reply['code']}")
+        code, reply = clients[2].send(sr.Buy(2), statuses[2]["move_number"])
+        expect(code == 200, f"seat 2 buys -> {code}")
+        code, reply = clients[0].send(sr.Buy(0), statuses[0]["move_number"])
+        expect(code == 409 and reply["code"] == "stale_action",
+               f"seat 0 answers the view before seat 2's buy -> {code} {reply['code']}")
+        code, reply = clients[0].send(sr.Pass(0), clients[0].status()["move_number"])
+        expect(code == 200 and reply["step"] == "turn", f"seat 0 passes -> {code}; now {reply['step']}")
+        again = Client(base, created["game"], created["seats"][1]["token"]).status()   # a client reconnects
+        expect(again["view"] == sr.to_dict(server.games[created["game"]].table.view(1)) and again["asked"],
+               "a client that reconnects with its token gets its view back, and is asked to play")
+        code, reply = Client(base, created["game"], "wrong").send(sr.DrawStock(1), 1)
+        expect(code == 401, f"a wrong token -> {code}")
+        code, reply = clients[1].call("POST", f"/games/{created['game']}/answers", b'{"type": "draw"')
+        expect(code == 400, f"malformed JSON -> {code}")
 
-        status, reply = clients[2].send({"type": "draw_stock", "player": 2})
-        expect(status == 409, f"seat 2 draws out of turn -> {status}: {reply['error']}")
-        status, reply = clients[2].send({"type": "draw_stock", "player": 1})
-        expect(status == 403, f"seat 2 acts for seat 1 -> {status}: {reply['error']}")
-        status, reply = Client(base, created["game"], "wrong").send({"type": "draw_stock", "player": 1})
-        expect(status == 401, f"a wrong token -> {status}: {reply['error']}")
-        status, reply = clients[1].call("POST", f"/games/{created['game']}/actions", b'{"type": "draw"')
-        expect(status == 400, f"malformed JSON -> {status}: {reply['error']}")
-        status, reply = clients[1].send({"type": "discard", "player": 1, "card": "ZZ", "shanghai": False})
-        expect(status == 400, f"a card that is not a card -> {status}: {reply['error']}")
-        status, reply = clients[1].send({"type": "draw_stock", "player": 1})
-        expect(status == 200 and reply["view"]["phase"] == "play",
-               f"seat 1 draws -> {status}, holds {len(reply['view']['hand'])} cards")
-
-        requests = 0
-        while True:
-            views = [client.view() for client in clients]
-            if views[0]["phase"] not in ("draw", "play"):
-                break
-            seat = views[0]["turn"]
-            action = clients[seat].choose(views[seat])
-            assert action is not None
-            status, reply = clients[seat].send(action)
-            requests += 1
-            if status != 200:
-                expect(False, f"seat {seat} {action['type']} -> {status}: {reply['error']}")
-        result = views[0]["round_results"][-1]
-        expect(views[0]["phase"] == "round_over",
-               f"round 1 played over HTTP in {requests} actions: ended by {result['ended_by']}, "
-               f"points {result['points']}")
-
-        status, reply = clients[0].send({"type": "start_round"})
-        expect(status == 200 and reply["view"]["round_number"] == 2,
-               f"start_round -> {status}, round {reply['view']['round_number']} dealt")
+        tally = play_over_http(base, "pagat7", 4, seed=11)
+        scores = [f["view"]["scores"] for f in tally["finals"]]
+        expect(len(scores) == 4 and all(s == scores[0] for s in scores),
+               f"a whole game of 4 clients over HTTP: {tally['answers']} answers, {tally['buys']} buys, "
+               f"{tally['calls']} Shanghai calls; final scores {scores[0] if scores else None}")
+        expect(tally["stale"] > 0, f"{tally['stale']} answers sent twice refused as stale_action")
+        expect(tally["reconnected"] > 0, f"{tally['reconnected']} times a client dropped out and came back")
+        expect(set(tally["refused"]) <= {"stale_action", "not_awaited"},
+               f"the answers refused while playing: {sorted(set(tally['refused']))}")
     finally:
         server.shutdown()
         server.server_close()
@@ -289,11 +366,13 @@ def self_test() -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default: 8000)")
-    parser.add_argument("--self-test", action="store_true", help="play a scripted session against itself and exit")
+    parser.add_argument("--offer-seconds", type=float, default=10.0,
+                        help="how long the other seats get to answer an offer (default: 10)")
+    parser.add_argument("--self-test", action="store_true", help="play games against itself and exit")
     args = parser.parse_args(argv)
     if args.self_test:
         return self_test()
-    server = Referee(args.port)
+    server = Referee(args.port, args.offer_seconds)
     print(f"referee listening on http://{HOST}:{server.server_address[1]} (Ctrl-C to stop)")
     try:
         server.serve_forever()

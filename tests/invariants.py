@@ -190,6 +190,7 @@ def play_random_game(
         before = pickle.dumps(state)
         after = sr.apply(state, action, listing=actions)
         assert pickle.dumps(state) == before, "apply changed its input"
+        assert after.move_number == state.move_number + 1, "every action applied counts one move"
         check_invariants(after, full)
         yield state, action, after
         state = after

@@ -77,7 +77,7 @@ def test_the_record_document() -> None:
     record = GameRecord.new(sr.PAGAT7, 3, seed=2**64 + 5, dealer=2).extend([sr.DrawStock(0), sr.Buy(1)])
     doc = to_dict(record)
     assert list(doc) == ["format", "version", "rules", "players", "seed", "dealer", "actions"]
-    assert doc["format"] == "shanghai-rules/record" and doc["version"] == 1
+    assert doc["format"] == "shanghai-rules/record" and doc["version"] == 2
     assert doc["seed"] == str(2**64 + 5)
     assert doc["actions"] == [{"type": "draw_stock", "player": 0}, {"type": "buy", "player": 1}]
     assert doc["rules"] == {k: v for k, v in to_dict(sr.PAGAT7).items() if k not in ("format", "version")}

@@ -24,6 +24,7 @@ from shanghai_rules.cards import ALL_CARDS
 from shanghai_rules.records import GameRecord
 from shanghai_rules.serialization import (
     ACTION_FIELDS,
+    FORMAT_VERSION,
     KINDS,
     POSITION_ADDED,
     RULES_ADDED,
@@ -157,7 +158,7 @@ DEFS: dict[str, Any] = {
 
 
 def _envelope(kind: str) -> dict[str, Any]:
-    return {"format": {"const": f"shanghai-rules/{kind}"}, "version": {"const": 1}}
+    return {"format": {"const": f"shanghai-rules/{kind}"}, "version": {"const": FORMAT_VERSION}}
 
 
 def _common() -> dict[str, Any]:
@@ -185,6 +186,7 @@ def _common() -> dict[str, Any]:
         "turns_taken": NONNEG,
         "cut": _ref("cut"),
         **{name: NONNEG for name in POSITION_ADDED},
+        "move_number": NONNEG,
     }
 
 
@@ -211,14 +213,17 @@ def _body(kind: str) -> dict[str, Any]:
         rules["required"] = [name for name in rules["required"] if name not in RULES_ADDED]
         return rules
     if kind == "action":
-        return _action_variants(env)
+        action = _action_variants({**env, "at": NONNEG})
+        for variant in action["allOf"]:
+            variant["then"]["required"].remove("at")
+        return action
     if kind == "state":
         common = _common()
         order = ("rules", "round_number", "dealer", "phase", "turn", "hands", "table", "stock", "discard",
                  "upcard_live", "discarder", "buys_left", "buy_requests", "buy_withdrawn", "down", "scores",
                  "round_results", "went_down_this_turn", "played_wild_this_turn", "owed_wilds", "must_go_down",
                  "shanghai_open",
-                 "turns_taken", "cut", "seed", *POSITION_ADDED)
+                 "turns_taken", "cut", "seed", *POSITION_ADDED, "move_number")
         extra = {"hands": _array(_ref("cards")), "stock": _ref("cards"), "seed": _ref("seed")}
         return _optional(_obj({**env, **{k: {**common, **extra}[k] for k in order}}), POSITION_ADDED)
     if kind == "view":
@@ -227,7 +232,7 @@ def _body(kind: str) -> dict[str, Any]:
                  "discard", "stock_size", "upcard_live", "discarder", "shanghai_open", "buys_left", "buy_requests",
                  "buy_withdrawn", "down", "scores", "round_results", "went_down_this_turn", "played_wild_this_turn",
                  "owed_wilds",
-                 "must_go_down", "turns_taken", "cut", *POSITION_ADDED, "legal_actions")
+                 "must_go_down", "turns_taken", "cut", *POSITION_ADDED, "move_number", "legal_actions")
         extra = {"player": _ref("seat"), "hand": _ref("cards"), "hand_sizes": _array(NONNEG),
                  "stock_size": NONNEG, "legal_actions": _array(_ref("action"))}
         return _optional(_obj({**env, **{k: {**common, **extra}[k] for k in order}}), POSITION_ADDED)
@@ -260,10 +265,11 @@ def build_schema(kind: str) -> dict[str, Any]:
             todo.extend(_refs(DEFS[name]))
     return {
         "$schema": DRAFT,
-        "$id": f"urn:shanghai-rules:schema:{kind}:1",
+        "$id": f"urn:shanghai-rules:schema:{kind}:{FORMAT_VERSION}",
         "title": _TITLES[kind],
-        "description": "Format shanghai-rules/" + kind + ", version 1. See the shanghai_rules.serialization "
-                       "module for the meaning of every field. The schema checks structure and types; "
+        "description": f"Format shanghai-rules/{kind}, version {FORMAT_VERSION}. See the "
+                       "shanghai_rules.serialization module for the meaning of every field. The schema checks "
+                       "structure and types; "
                        "from_json also checks that the position could occur in a game.",
         **body,
         "$defs": {name: DEFS[name] for name in sorted(needed)},
@@ -334,7 +340,7 @@ def test_schema_loads_from_the_package_and_is_valid(kind: str) -> None:
     schema = load_schema(kind)
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"] == DRAFT
-    assert schema["$id"].endswith(f"{kind}:1")
+    assert schema["$id"].endswith(f"{kind}:{FORMAT_VERSION}")
 
 
 def test_load_schema_refuses_an_unknown_kind() -> None:
@@ -382,7 +388,7 @@ def test_schemas_refuse_what_from_json_refuses(validators: dict[str, jsonschema.
     for bad in (
         {**doc, "extra": 1},
         {k: v for k, v in doc.items() if k != "turn"},
-        {**doc, "version": 2},
+        {**doc, "version": 3},
         {**doc, "turn": True},
         {**doc, "seed": 5},
         {**doc, "stock": ["ZZ", *doc["stock"]]},

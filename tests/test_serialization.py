@@ -79,7 +79,7 @@ def test_every_document_starts_with_format_and_version() -> None:
         doc = json.loads(to_json(obj))
         assert list(doc)[:2] == ["format", "version"]
         assert doc["format"] == f"shanghai-rules/{kind}"
-        assert doc["version"] == FORMAT_VERSION == 1
+        assert doc["version"] == FORMAT_VERSION == 2
 
 
 def test_state_document_fields_and_values() -> None:
@@ -128,7 +128,7 @@ def test_meld_documents() -> None:
     (sr.StartRound(), {"type": "start_round"}),
 ])
 def test_action_documents(action: sr.Action, fields: dict[str, Any]) -> None:
-    assert to_dict(action) == {"format": "shanghai-rules/action", "version": 1, **fields}
+    assert to_dict(action) == {"format": "shanghai-rules/action", "version": 2, **fields}
     assert reload(action) == action
 
 
@@ -350,7 +350,7 @@ def test_a_missing_or_extra_field_is_refused(table_state: sr.GameState, round_ov
             refused(replaced(doc, extra, "red"), extra, "unknown field")
 
 
-@pytest.mark.parametrize("version", [0, 2, "1", 1.0, True, None])
+@pytest.mark.parametrize("version", [0, 3, "1", 1.0, True, None])
 def test_a_wrong_version_is_refused(version: Any) -> None:
     doc = to_dict(sr.new_game(sr.PAGAT7, players=3))
     refused({**doc, "version": version}, "version")

@@ -80,8 +80,18 @@ from .rules import (
     SwappableWilds,
     get_rules,
 )
-from .serialization import FORMAT_VERSION, SerializationError, from_dict, from_json, load_schema, to_dict, to_json
+from .serialization import (
+    FORMAT_VERSION,
+    SerializationError,
+    from_dict,
+    from_json,
+    load_schema,
+    read_action,
+    to_dict,
+    to_json,
+)
 from .state import EndedBy, GameState, Phase, RoundResult, TableMeld
+from .table import Awaiting, Table, TableRefusal
 from .views import PlayerView, observe
 
 __all__ = [
@@ -100,6 +110,7 @@ __all__ = [
     "TEN_ROUND",
     "TEN_ROUND_RULEBOOK",
     "Action",
+    "Awaiting",
     "Buy",
     "CallShanghai",
     "Card",
@@ -142,7 +153,9 @@ __all__ = [
     "SwapEligibility",
     "SwapWild",
     "SwappableWilds",
+    "Table",
     "TableMeld",
+    "TableRefusal",
     "TakeDiscard",
     "WithdrawBuy",
     "__version__",
@@ -173,6 +186,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "play_game",
+    "read_action",
     "replay",
     "setup_round",
     "to_dict",

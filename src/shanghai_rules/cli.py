@@ -40,11 +40,12 @@ from .engine import check as check_action
 from .engine import new_game
 from .errors import IllegalAction, excerpt
 from .melds import End, Meld, check_meld
-from .players import Choice, GreedyPlayer, Pass, Player, RandomPlayer, play_game, play_step
+from .players import Choice, GreedyPlayer, Pass, Player, RandomPlayer, play_game, play_next
 from .records import GameRecord, ReplayError, replay
 from .rules import PRESETS, Rules, RulesError, get_rules
 from .serialization import SerializationError, from_json, to_json
 from .state import EndedBy, GameState
+from .table import Table
 from .views import PlayerView
 
 __all__ = ["main"]
@@ -855,19 +856,15 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
     names[args.seat] = f"seat {args.seat} (you)"
     text = _text_for(args, out)
     narrator = _Narrator(out, text, names, verbose=True)
-    state = new_game(rules, args.players, seed=args.seed)
-    current = [state]
+    table = Table.new(rules, args.players, seed=args.seed, on_step=narrator.step)
+    state = table.state
 
     def judge(action: Action) -> str:
         try:
-            check_action(current[0], action)
+            check_action(table.state, action)
         except IllegalAction as exc:
             return exc.reason
         return ""
-
-    def on_step(before: GameState, action: Action, after: GameState) -> None:
-        current[0] = after
-        narrator.step(before, action, after)
 
     def read(prompt: str) -> str:
         print(prompt, end="", file=out, flush=True)
@@ -883,16 +880,16 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
     players[args.seat] = _Human(read, out, text, judge, names)
     print(f"You are seat {args.seat}. Type 'help' at a prompt for the commands.", file=out)
     narrator.start(state)
-    actions: list[Action] = []
     try:
-        while not state.is_over:
-            state = play_step(state, players, actions, on_step)
+        while not table.state.is_over:
+            play_next(table, players)
     except _Quit:
         narrator.flush()
         print("\nGame abandoned.", file=out)
-        state = current[0]
-    _score_sheet(state, out, names)
-    _save_record(args.save, GameRecord.new(rules, args.players, args.seed).extend(actions), err)
+    _score_sheet(table.state, out, names)
+    record = table.record
+    assert record is not None
+    _save_record(args.save, record, err)
     return 0
 
 

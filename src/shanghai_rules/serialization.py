@@ -3,7 +3,7 @@
 Every document is one JSON object that starts with its kind and the format's
 version::
 
-    {"format": "shanghai-rules/state", "version": 1, ...}
+    {"format": "shanghai-rules/state", "version": 2, ...}
 
 =============================  ===========================================================
 ``format``                      what is written
@@ -25,7 +25,14 @@ differ from the value that keeps the rule as it was before them, and read as
 that value where absent, so that a document whose rules do not use them is
 read by 0.1.0 as well.  A change to the format that an
 old reader could misread raises ``version``; :data:`FORMAT_VERSION` is the one
-this library writes and reads.  JSON Schemas (draft 2020-12) of the documents
+this library writes, and it reads every version in :data:`READ_VERSIONS`.
+
+Version 2 added the move counter: states and views carry ``move_number`` (the
+actions applied in the game so far), and an action document may carry ``"at"``,
+the move number of the position it was chosen on (:func:`read_action` returns it
+beside the action; :meth:`~shanghai_rules.table.Table.submit` refuses the action
+if the game has moved on).  A version 1 document (what 0.1.0 wrote) is read as
+before, its ``move_number`` 0.  JSON Schemas (draft 2020-12) of the documents
 ship in the package: :func:`load_schema`.
 
 The values inside documents:
@@ -70,7 +77,8 @@ under their own names (``rules``, ``round_number``, ``dealer``, ``phase``,
 ``turn``, ``hands``, ``table``, ``stock``, ``discard``, ``upcard_live``,
 ``discarder``, ``buys_left``, ``buy_requests``, ``buy_withdrawn``, ``down``,
 ``scores``, ``round_results``, ``went_down_this_turn``, ``played_wild_this_turn``,
-``owed_wilds``, ``must_go_down``, ``shanghai_open``, ``turns_taken``, ``cut``, ``seed``).  A
+``owed_wilds``, ``must_go_down``, ``shanghai_open``, ``turns_taken``, ``cut``, ``seed``,
+``move_number``).  A
 **view** document holds those of :class:`~shanghai_rules.views.PlayerView`:
 ``player``, ``hand``, ``hand_sizes`` and ``stock_size`` in place of ``hands``
 and ``stock``, no ``seed``, and ``legal_actions`` (action objects).  A
@@ -141,7 +149,7 @@ from .melds import Meld, check_meld, is_wild
 from .memo import MEMO
 from .penalties import hand_penalty
 from .records import GameRecord
-from .rules import MAX_PLAYERS, MAX_ROUNDS, PRESETS, Contract, Rules, RulesError
+from .rules import MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS, PRESETS, Contract, Rules, RulesError
 from .state import GameState, RoundResult, TableMeld
 from .views import PlayerView
 
@@ -152,18 +160,22 @@ __all__ = [
     "KINDS",
     "MAX_DOCUMENT_SIZE",
     "POSITION_ADDED",
+    "READ_VERSIONS",
     "RULES_ADDED",
     "RULES_FIELDS",
     "SerializationError",
     "from_dict",
     "from_json",
     "load_schema",
+    "read_action",
     "to_dict",
     "to_json",
 ]
 
-FORMAT_VERSION: Final = 1
-"""The version of the format this library writes and reads."""
+FORMAT_VERSION: Final = 2
+"""The version of the format this library writes."""
+READ_VERSIONS: Final = (1, 2)
+"""The versions of the format this library reads: 1 (0.1.0's) and :data:`FORMAT_VERSION`."""
 
 _PREFIX: Final = "shanghai-rules/"
 
@@ -325,13 +337,13 @@ _STATE_FIELDS: Final = (
     "rules", "round_number", "dealer", "phase", "turn", "hands", "table", "stock", "discard", "upcard_live",
     "discarder", "buys_left", "buy_requests", "buy_withdrawn", "down", "scores", "round_results",
     "went_down_this_turn", "played_wild_this_turn", "owed_wilds", "must_go_down", "shanghai_open", "turns_taken",
-    "cut", "seed", "stock_rebuilt", "fresh_decks", "table_at_rebuild",
+    "cut", "seed", "stock_rebuilt", "fresh_decks", "table_at_rebuild", "move_number",
 )
 _VIEW_FIELDS: Final = (
     "rules", "player", "round_number", "dealer", "phase", "turn", "hand", "hand_sizes", "table", "discard",
     "stock_size", "upcard_live", "discarder", "shanghai_open", "buys_left", "buy_requests", "buy_withdrawn",
     "down", "scores", "round_results", "went_down_this_turn", "played_wild_this_turn", "owed_wilds", "must_go_down",
-    "turns_taken", "cut", "stock_rebuilt", "fresh_decks", "table_at_rebuild",
+    "turns_taken", "cut", "stock_rebuilt", "fresh_decks", "table_at_rebuild", "move_number",
     "legal_actions",
 )
 POSITION_ADDED: Final[dict[str, Json]] = {"stock_rebuilt": 0, "fresh_decks": 0, "table_at_rebuild": 0}
@@ -541,6 +553,7 @@ def _w_common(x: GameState | PlayerView) -> dict[str, Json]:
         "turns_taken": _w_int(x.turns_taken, "turns_taken"),
         "cut": _w_cut(x.cut, "cut"),
         **{name: _w_int(getattr(x, name), name) for name in POSITION_ADDED if getattr(x, name) != POSITION_ADDED[name]},
+        "move_number": _w_int(x.move_number, "move_number"),
     }
 
 
@@ -601,16 +614,22 @@ def _kind_of(obj: object) -> str:
                                  f"not {type(obj).__name__}")
 
 
-def to_dict(obj: Serializable) -> dict[str, Json]:
+def to_dict(obj: Serializable, *, at: int | None = None) -> dict[str, Json]:
     """The document for ``obj`` as plain JSON data (dicts, lists, strings, numbers, booleans, ``None``).
 
     Useful to embed a document in a larger message; :func:`to_json` is
-    ``json.dumps(to_dict(obj))``.  Raises :class:`SerializationError` for a
+    ``json.dumps(to_dict(obj))``.  ``at``, for an action only: the move number
+    (``move_number``) of the position it was chosen on, written as ``"at"``.
+    Raises :class:`SerializationError` for a
     value that is not one of the kinds in :data:`KINDS`, or that holds a field
     of the wrong type (a hand-built value, never one the library made).
     """
     kind = _kind_of(obj)
     head: dict[str, Json] = {"format": _PREFIX + kind, "version": FORMAT_VERSION}
+    if at is not None:
+        if kind != "action":
+            raise SerializationError("at", f"only an action document says the move it was chosen at, not a {kind}")
+        head["at"] = _w_int(at, "at")
     if kind == "rules":
         return {**head, **_w_rules(obj, "")}
     if kind == "state":
@@ -625,28 +644,28 @@ def to_dict(obj: Serializable) -> dict[str, Json]:
     return {**head, **_w_action(obj, "")}
 
 
-def to_json(obj: Serializable, *, indent: int | None = None) -> str:
+def to_json(obj: Serializable, *, indent: int | None = None, at: int | None = None) -> str:
     """``obj`` as a JSON document of this module's format (see the module docs).
 
     ``obj`` is a :class:`~shanghai_rules.rules.Rules`, a
     :class:`~shanghai_rules.state.GameState`, a
     :class:`~shanghai_rules.views.PlayerView`, a
     :class:`~shanghai_rules.records.GameRecord` or an action;
-    ``from_json(to_json(obj)) == obj``.
+    ``from_json(to_json(obj)) == obj``.  ``at``: as for :func:`to_dict`.
 
     >>> import shanghai_rules as sr
     >>> from shanghai_rules.serialization import to_json
     >>> print(to_json(sr.Discard(2, sr.parse_card("10h")), indent=1))
     {
      "format": "shanghai-rules/action",
-     "version": 1,
+     "version": 2,
      "type": "discard",
      "player": 2,
      "card": "10H",
      "shanghai": false
     }
     """
-    return json.dumps(to_dict(obj), indent=indent, ensure_ascii=False, allow_nan=False)
+    return json.dumps(to_dict(obj, at=at), indent=indent, ensure_ascii=False, allow_nan=False)
 
 
 # ---------------------------------------------------------------------------
@@ -1010,6 +1029,7 @@ def _read_common(data: dict[str, Json]) -> dict[str, Any]:
         "turns_taken": _int(data["turns_taken"], "turns_taken", 0),
         "cut": _read_cut(data["cut"], "cut"),
         **{name: _int(data[name], name, 0, MAX_CARDS) for name in POSITION_ADDED if name in data},
+        **({"move_number": _int(data["move_number"], "move_number", 0, MAX_NUMBER)} if "move_number" in data else {}),
     }
 
 
@@ -1458,6 +1478,19 @@ def _key_shown(key: object) -> str:
     return excerpt(key)
 
 
+def _version(data: dict[str, Json]) -> int:
+    """The document's ``version``, one this library reads."""
+    if "version" not in data:
+        raise SerializationError("version", "this field is missing")
+    version = data["version"]
+    if type(version) is not int:
+        raise SerializationError("version", f"expected a whole number, not {_show(version)}")
+    if version not in READ_VERSIONS:
+        raise SerializationError("version", f"this library reads versions {READ_VERSIONS[0]} to {FORMAT_VERSION} "
+                                            f"of the format, not version {version}")
+    return version
+
+
 def from_dict(data: Json) -> Serializable:
     """Read a document given as plain JSON data (what ``json.loads`` returns); see :func:`from_json`."""
     if not isinstance(data, dict):
@@ -1468,20 +1501,15 @@ def from_dict(data: Json) -> Serializable:
     if not isinstance(fmt, str) or not fmt.startswith(_PREFIX) or fmt[len(_PREFIX):] not in KINDS:
         raise SerializationError("format", f"{_show(fmt)} is not a shanghai-rules document format: expected "
                                            f"one of {', '.join(_PREFIX + k for k in KINDS)}")
-    if "version" not in data:
-        raise SerializationError("version", "this field is missing")
-    version = data["version"]
-    if type(version) is not int:
-        raise SerializationError("version", f"expected a whole number, not {_show(version)}")
-    if version != FORMAT_VERSION:
-        raise SerializationError("version", f"this library reads version {FORMAT_VERSION} of the format, "
-                                            f"not version {version}")
+    version = _version(data)
     kind = fmt[len(_PREFIX):]
     if kind == "rules":
         return _read_rules(data, "", _ENVELOPE)
     if kind == "action":
-        return _read_action(data, "", None, _ENVELOPE)
+        return _read_action(data, "", None, (*_ENVELOPE, "at") if "at" in data and version >= 2 else _ENVELOPE)
     fields = {"state": _STATE_FIELDS, "view": _VIEW_FIELDS, "record": _RECORD_FIELDS}[kind]
+    if version == 1:
+        fields = tuple(name for name in fields if name != "move_number")
     body = _obj(data, "", (*_ENVELOPE, *fields), tuple(POSITION_ADDED) if kind != "record" else ())
     if kind == "state":
         return _read_state(body)
@@ -1524,10 +1552,37 @@ def from_json(text: str | bytes, expect: type[Any] | None = None, *, max_size: i
     ...
     shanghai_rules.serialization.SerializationError: card: 'ZZ' is not a card
     """
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise SerializationError("", f"from_json reads JSON text (str or bytes), not {type(text).__name__}")
     if expect is not None and not isinstance(expect, type):
         raise SerializationError("", f"expect: give a class (say GameState), not {excerpt(expect)}")
+    data = _parse(text, max_size)
+    obj = from_dict(data)
+    if expect is not None and not isinstance(obj, expect):
+        raise SerializationError("format", f"expected a document for a {expect.__name__}, "
+                                           f"not {excerpt(data['format'])}")
+    return obj
+
+
+def read_action(text: str | bytes, *, max_size: int | None = MAX_DOCUMENT_SIZE) -> tuple[Action, int | None]:
+    """Read an action document, as :func:`from_json` does, and the move number it says it was chosen
+    at (its ``"at"``; ``None`` where it says none): what a server reads from a client that answers a view.
+
+    >>> import shanghai_rules as sr
+    >>> from shanghai_rules.serialization import read_action, to_json
+    >>> read_action(to_json(sr.Buy(2), at=17))
+    (Buy(player=2), 17)
+    """
+    data = _parse(text, max_size)
+    action = from_dict(data)
+    if type(action) not in ACTION_NAMES:
+        raise SerializationError("format", f"expected an action document, not {excerpt(data['format'])}")
+    at = data.get("at") if isinstance(data, dict) else None
+    return action, None if at is None else _int(at, "at", 0)  # type: ignore[return-value]
+
+
+def _parse(text: object, max_size: int | None) -> Json:
+    """The JSON data of a document's text, bounded by ``max_size``."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SerializationError("", f"from_json reads JSON text (str or bytes), not {type(text).__name__}")
     if max_size is not None and len(text) > max_size:
         raise SerializationError("", f"{len(text):,} characters is more than the {max_size:,} a document may "
                                      f"hold here (from_json's max_size)")
@@ -1539,11 +1594,7 @@ def from_json(text: str | bytes, expect: type[Any] | None = None, *, max_size: i
         raise SerializationError("", "the JSON text is nested too deeply to be a document") from None
     except ValueError as exc:  # json.JSONDecodeError, bad UTF-8, numbers too long
         raise SerializationError("", f"not valid JSON: {exc}") from None
-    obj = from_dict(data)
-    if expect is not None and not isinstance(obj, expect):
-        raise SerializationError("format", f"expected a document for a {expect.__name__}, "
-                                           f"not {excerpt(data['format'])}")
-    return obj
+    return data
 
 
 def load_schema(kind: str) -> dict[str, Json]:

@@ -185,6 +185,9 @@ class GameState(RoundFacts):
     (``Rules.fresh_deck_when_empty``)."""
     table_at_rebuild: int = 0
     """Cards on the table when the stock was last rebuilt, or dealt (``Rules.deadlock_ends_round``)."""
+    move_number: int = 0
+    """The actions applied in this game so far: every :func:`~shanghai_rules.engine.apply` adds one.
+    A program that hands out positions can tell a stale answer by it (:class:`~shanghai_rules.table.Table`)."""
 
     @property
     def players(self) -> int:

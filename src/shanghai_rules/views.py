@@ -113,6 +113,9 @@ class PlayerView(RoundFacts):
     """Decks added to this round's cards where the stock was rebuilt from an empty pile."""
     table_at_rebuild: int = 0
     """Cards on the table when the stock was last rebuilt, or dealt."""
+    move_number: int = 0
+    """The actions applied in this game so far (``GameState.move_number``): an answer chosen on this view
+    names it, so that it is refused once the game has moved on."""
 
     @property
     def players(self) -> int:
@@ -175,4 +178,5 @@ def observe(state: GameState, player: int) -> PlayerView:
         stock_rebuilt=state.stock_rebuilt,
         fresh_decks=state.fresh_decks,
         table_at_rebuild=state.table_at_rebuild,
+        move_number=state.move_number,
     )

@@ -16,7 +16,7 @@ from ..errors import IllegalAction, excerpt
 from ..rules import MAX_PLAYERS, Rules, RulesError
 from ..state import GameState
 from .stock import shuffled, supply
-from .successor import successor
+from .successor import same_move, successor
 
 __all__ = ["OpeningDraw", "count_refusal", "cut", "cut_refusal", "cutter_refusal", "first_dealer", "new_game",
            "opening_draw",
@@ -48,15 +48,16 @@ def _check_players(rules: Rules, players: object) -> int:
 
 def _fresh_round(
     rules: Rules, players: int, round_number: int, dealer: int, scores: tuple[int, ...],
-    results: tuple, seed: int,  # type: ignore[type-arg]
+    results: tuple, seed: int, move_number: int = 0,  # type: ignore[type-arg]
 ) -> GameState:
-    """The cards of a new round shuffled; dealt at once, or waiting for the cut."""
+    """The cards of a new round shuffled; dealt at once, or waiting for the cut.  ``move_number``: the
+    moves made in the game, this one (the deal of a later round) included."""
     deck, seed = shuffled(supply(rules.decks_for(players), rules.jokers_per_deck), seed)
     state = GameState(
         rules=rules, round_number=round_number, dealer=dealer, phase="cut", turn=(dealer - 1) % players,
         hands=((),) * players, table=(), stock=tuple(deck), discard=(), upcard_live=False, discarder=None,
         buys_left=(rules.buy_limit(round_number),) * players, buy_requests=(), buy_withdrawn=(),
-        down=(False,) * players, scores=scores, round_results=results, seed=seed,
+        down=(False,) * players, scores=scores, round_results=results, seed=seed, move_number=move_number,
     )
     if rules.cut_penalty is None:
         return _deal(state)
@@ -64,7 +65,8 @@ def _fresh_round(
 
 
 def _deal(state: GameState) -> GameState:
-    """Deal from the stock: a card at a time from the dealer's left, then the flip card."""
+    """Deal from the stock: a card at a time from the dealer's left, then the flip card (part of the
+    move that shuffled or cut, not a move of its own)."""
     players = state.players
     size = state.rules.hand_size_for(state.round_number)
     stock = state.stock
@@ -73,7 +75,7 @@ def _deal(state: GameState) -> GameState:
     first = state.dealer + 1
     hands = tuple([tuple(sorted(stock[(seat - first) % players:dealt:players], key=_code))
                    for seat in range(players)])
-    return successor(
+    return same_move(
         state, phase="draw", turn=first % players, hands=hands,
         stock=stock[dealt + 1:], discard=(stock[dealt],), upcard_live=True, discarder=None,
     )
@@ -232,7 +234,7 @@ def start_round(state: GameState, action: StartRound) -> GameState:
         raise IllegalAction(f"StartRound: {refusal}", action)
     return _fresh_round(
         state.rules, state.players, state.round_number + 1, (state.dealer + 1) % state.players,
-        state.scores, state.round_results, state.seed,
+        state.scores, state.round_results, state.seed, state.move_number + 1,
     )
 
 

@@ -56,7 +56,7 @@ _TURN_ENDED: Final = Change("phase", "turn", "hands", "discard", "discarder", "u
 
 
 _BOUGHT: Final = Change("hands", "stock", "discard", "seed", "stock_rebuilt", "fresh_decks", "table_at_rebuild",
-                        "buys_left", "buy_requests", "buy_withdrawn", "upcard_live")
+                        "buys_left", "buy_requests", "buy_withdrawn", "upcard_live", part=True)
 
 
 def _bought(state: GameState) -> GameState:

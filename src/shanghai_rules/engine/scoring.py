@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..penalties import penalty
 from ..rules import Rules
 from ..state import EndedBy, GameState, RoundResult
-from .successor import successor
+from .successor import same_move
 
 __all__ = ["end_round", "round_points"]
 
@@ -55,7 +55,7 @@ def end_round(state: GameState, went_out: int | None, ended_by: EndedBy) -> Game
         round_number=state.round_number, went_out=went_out, ended_by=ended_by, slam=slam,
         hand_points=hand_points, cut_by=cut_by, cut_exact=cut_exact, points=points, bonus=bonus,
     )
-    return successor(
+    return same_move(
         state,
         phase="game_over" if state.round_number >= rules.rounds else "round_over",
         scores=tuple(s + p for s, p in zip(state.scores, points)),

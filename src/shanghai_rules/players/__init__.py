@@ -6,8 +6,8 @@ choose one); :class:`RandomPlayer` and :class:`GreedyPlayer` are two players;
 """
 
 from .base import Choice, Pass, Player
-from .game import Step, play_game, play_step
+from .game import Step, play_game, play_next, play_step
 from .greedy import GreedyPlayer
 from .random_player import RandomPlayer
 
-__all__ = ["Choice", "GreedyPlayer", "Pass", "Player", "RandomPlayer", "Step", "play_game", "play_step"]
+__all__ = ["Choice", "GreedyPlayer", "Pass", "Player", "RandomPlayer", "Step", "play_game", "play_next", "play_step"]

@@ -1,34 +1,15 @@
-"""The :class:`Player` protocol and :class:`Pass`, the choice to let an offer go by."""
+"""The :class:`Player` protocol; :class:`Pass` and :data:`Choice` are the table's
+(:mod:`shanghai_rules.table`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-import attrs
-
-from ..actions import Action
+from ..table import Choice, Pass
 from ..views import PlayerView
 
 __all__ = ["Choice", "Pass", "Player"]
-
-
-@attrs.frozen
-class Pass:
-    """Let an offer go by.
-
-    Before the player on turn draws, every other seat is offered its chance to
-    buy the upcard or call Shanghai (SPEC 4.4, 4.8); ``Pass`` is the answer
-    "not this time".  It is offered only then, and it is not an engine action:
-    the game loop records nothing for it.
-    """
-
-    player: int
-    """The seat that passes."""
-
-
-Choice = Action | Pass
-"""What a player picks: one of the offered actions, or :class:`Pass` where offered."""
 
 
 @runtime_checkable

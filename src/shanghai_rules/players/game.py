@@ -1,22 +1,19 @@
-""":func:`play_game`: computer (or human) players play a whole game through the engine."""
+""":func:`play_game`: computer (or human) players play a whole game through a
+:class:`~shanghai_rules.table.Table`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from ..actions import Action, Buy, CallShanghai, DeclineBuy, StartRound, WithdrawBuy
-from ..engine import apply, new_game
+from ..actions import Action
 from ..errors import IllegalAction, excerpt
 from ..records import GameRecord
 from ..rules import Rules, RulesError
 from ..state import GameState
-from ..views import PlayerView, observe
-from .base import Choice, Pass, Player
+from ..table import Step, Table
+from .base import Pass, Player
 
-__all__ = ["Step", "play_game", "play_step"]
-
-Step = Callable[[GameState, Action, GameState], None]
-"""A callback told of every action applied: ``(before, action, after)``."""
+__all__ = ["Step", "play_game", "play_next", "play_step"]
 
 
 def play_game(
@@ -30,25 +27,20 @@ def play_game(
     record gives the same final state.  ``on_step``, if given, is called after
     every action applied with ``(state before, action, state after)``.
 
-    Who acts when: in the draw phase, before the player on turn draws, each
-    other seat in turn order from the player on turn is offered its legal
-    ``Buy`` and ``CallShanghai`` actions and :class:`Pass`; then the player on
-    turn chooses until it has drawn (it may call Shanghai first).  Where buys go
-    on until the discard (``Rules.buy_window``), the other seats are offered
-    the upcard once more after a draw from the stock, before the player on turn
-    plays.  In the play
-    phase the player on turn chooses until its turn ends.  ``StartRound`` is
-    applied between rounds, and where the rules have a cut the cutter chooses
-    the count.  Each player is given only its own seat's
-    :class:`~shanghai_rules.views.PlayerView`, never the state.
+    Who acts when is the :class:`~shanghai_rules.table.Table`'s order: each
+    seat it waits for is asked in turn, with its options
+    (:meth:`~shanghai_rules.table.Table.options`: in the offers before the
+    draw, its legal ``Buy`` and ``CallShanghai`` actions and :class:`Pass`),
+    and ``StartRound`` is applied between rounds.  Each player is given only
+    its own seat's :class:`~shanghai_rules.views.PlayerView`, never the state.
     """
     _check_players(players)
-    state = new_game(rules, len(players), seed, dealer)
-    record = GameRecord.new(rules, len(players), seed, state.dealer)
-    actions: list[Action] = []
-    while not state.is_over:
-        state = _step(state, players, actions, on_step)
-    return state, record.extend(actions)
+    table = Table.new(rules, len(players), seed, dealer, on_step=on_step)
+    while not table.state.is_over:
+        play_next(table, players)
+    record = table.record
+    assert record is not None
+    return table.state, record
 
 
 def _check_players(players: object) -> None:
@@ -64,75 +56,31 @@ def play_step(
     state: GameState, players: Sequence[Player], record: list[Action], on_step: Step | None = None
 ) -> GameState:
     """Advance ``state`` by one step of :func:`play_game`'s loop (a cut, a deal,
-    a draw phase with its offers, or one seat's play phase), appending every
-    action applied to ``record``.
+    the offers before a draw and the draw, or the offers after a draw and the rest of the turn),
+    appending every action applied to ``record``.
     """
     _check_players(players)
     if len(players) != state.players:
         raise RulesError(f"players: {len(players)} players given for {state.players} seats")
-    return _step(state, players, record, on_step)
+    table = Table(state, on_step=on_step)
+    phase, turn = state.phase, state.turn
+    play_next(table, players)
+    while phase in ("draw", "play") and table.state.phase == phase and table.state.turn == turn:
+        play_next(table, players)
+    record.extend(table.applied)
+    return table.state
 
 
-def _step(state: GameState, players: Sequence[Player], record: list[Action], on_step: Step | None) -> GameState:
-    """:func:`play_step` for players already checked (play_game checks them once, not at every step)."""
-    phase = state.phase
-    if phase == "game_over":
-        return state
-    if phase == "round_over":
-        return _apply(state, StartRound(), record, on_step)
-    if phase == "cut":
-        view = observe(state, state.cutter)
-        return _ask(state, players, view, list(view.legal_actions), record, on_step)
-    turn = state.turn
-    if phase == "draw" or (phase == "play" and state.upcard_live):
-        state = _offer(state, players, record, on_step)
-    while state.phase == phase and state.turn == turn:
-        view = observe(state, turn)
-        own: list[Choice] = [a for a in view.legal_actions if not isinstance(a, WithdrawBuy)]
-        state = _ask(state, players, view, own, record, on_step)
-    return state
-
-
-def _offer(state: GameState, players: Sequence[Player], record: list[Action], on_step: Step | None) -> GameState:
-    """Offer each other seat, in turn order from the player on turn, its legal ``Buy`` and
-    ``CallShanghai`` actions and :class:`Pass`: before the draw, and, where buys go on until the
-    discard (``Rules.buy_window``), once more after a draw from the stock.  Where offers go one seat
-    at a time (``Rules.buy_offers``), a seat offered the upcard that passes lets it go (``DeclineBuy``)."""
-    turn = state.turn
-    n = state.players
-    for k in range(1, n):
-        seat = (turn + k) % n
-        view = observe(state, seat)
-        offered: list[Choice] = [a for a in view.legal_actions if isinstance(a, (Buy, CallShanghai))]
-        if offered:
-            offered.append(Pass(seat))
-            asked = state
-            state = _ask(state, players, view, offered, record, on_step)
-            decline = DeclineBuy(seat)
-            if state is asked and decline in view.legal_actions:
-                state = _apply(state, decline, record, on_step)
-    return state
-
-
-def _ask(
-    state: GameState, players: Sequence[Player], view: PlayerView, offered: Sequence[Choice],
-    record: list[Action], on_step: Step | None,
-) -> GameState:
-    seat = view.player
-    choice = players[seat].choose(view, offered)
-    if isinstance(choice, Pass):
-        if choice not in offered:
-            raise IllegalAction(f"seat {seat} passed, but passing was not offered", choice)
-        return state
-    acting = getattr(choice, "player", seat)
-    if acting != seat:
-        raise IllegalAction(f"seat {seat} chose an action for seat {acting}", choice)
-    return _apply(state, choice, record, on_step)
-
-
-def _apply(state: GameState, action: Action, record: list[Action], on_step: Step | None) -> GameState:
-    after = apply(state, action)
-    record.append(action)
-    if on_step is not None:
-        on_step(state, action, after)
-    return after
+def play_next(table: Table, players: Sequence[Player]) -> None:
+    """One answer at ``table``: the next round dealt, or the first seat it waits for asked for its
+    choice among its options (:meth:`~shanghai_rules.table.Table.options`), given its own view."""
+    awaiting = table.awaiting()
+    if awaiting.step == "next_round":
+        table.start_round()
+        return
+    seat = awaiting.seats[0]
+    offered = table.options(seat)
+    choice = players[seat].choose(table.view(seat), offered)
+    if isinstance(choice, Pass) and choice not in offered:
+        raise IllegalAction(f"seat {seat} passed, but passing was not offered", choice)
+    table.submit(seat, choice)

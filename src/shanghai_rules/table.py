@@ -1,0 +1,308 @@
+"""A game held for a server: whose answers it awaits, actions taken from seats, explicit passes.
+
+The engine (:func:`~shanghai_rules.engine.apply`) judges one action at a time; it does not
+say whose answer a game is waiting for.  A :class:`Table` does, in the one order of offers
+that :func:`~shanghai_rules.players.play_game` and the command line also follow:
+
+1. **Offers** (before the player on turn draws, and, where buys go on until the discard
+   (``Rules.buy_window``), once more after a draw from the stock): every other seat that may
+   buy the upcard or call Shanghai is asked, in turn order from the player on turn.  Each answers
+   with one of its offered actions or with :class:`Pass`.  Where buy offers go one seat at a time
+   (``Rules.buy_offers``), a pass by the seat offered the upcard lets it go (``DeclineBuy``) and the
+   next seat is offered it.  The offers close when every seat asked has answered, or when the
+   app says so (:meth:`Table.close_offers`: the app owns clocks; a table has no timers).
+2. **The turn**: the player on turn acts until their turn ends (or they draw, where the offers
+   open again after the draw).
+3. **The cut**, where the rules have one: the cutter cuts.  **Between rounds** the app deals the
+   next round (:meth:`Table.start_round`).
+
+Every answer names the seat that sends it, and may name the move it was chosen at
+(``at``: the ``move_number`` of the view its player saw).  An answer from a seat the table is
+not waiting for, or chosen at an older move, is refused with a :class:`TableRefusal` that says
+why and carries a stable ``code``; the game is unchanged.
+
+A table is a mutable holder of immutable states: one table per game, used by one thread at a time
+(an app serving several clients guards it with a lock).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final, Literal
+
+import attrs
+
+from .actions import Action, Buy, CallShanghai, DeclineBuy, StartRound, WithdrawBuy
+from .cards import Card
+from .engine import apply, new_game
+from .engine.buying import offered_seat
+from .errors import IllegalAction, excerpt
+from .records import GameRecord
+from .rules import Rules
+from .state import GameState
+from .views import PlayerView, observe
+
+__all__ = ["Awaiting", "Choice", "Pass", "Step", "StepName", "Table", "TableRefusal"]
+
+
+@attrs.frozen
+class Pass:
+    """Let an offer go by: the answer "not this time" to an offer to buy the upcard or call
+    Shanghai.  It is not an engine action: a table records nothing for it (except where the
+    upcard is offered one seat at a time, and the pass of the seat offered it is its
+    ``DeclineBuy``)."""
+
+    player: int
+    """The seat that passes."""
+
+
+Choice = Action | Pass
+"""What a seat answers: one of its offered actions, or :class:`Pass` where it may let the offer go."""
+
+Step = Callable[[GameState, Action, GameState], None]
+"""A callback told of every action applied: ``(before, action, after)``."""
+
+StepName = Literal["offers", "turn", "cut", "next_round", "game_over"]
+"""What a table waits for: answers to offers, the player on turn, the cut, the app's deal of the
+next round, or nothing (the game is over)."""
+
+_OFFERED: Final = (Buy, CallShanghai)
+
+
+class TableRefusal(IllegalAction):
+    """An answer the table does not take now, for who sent it or when, not for the rules of the game:
+    a seat it is not waiting for, an action chosen at an older move, a pass where no offer is open.
+    ``code`` says which, as one of ``"stale_action"``, ``"not_awaited"``, ``"wrong_seat"``,
+    ``"no_such_seat"``, ``"may_not_pass"``, ``"not_offered"``."""
+
+    def __init__(self, code: str, reason: str, action: object = None) -> None:
+        super().__init__(reason, action)
+        self.code = code
+        """The stable name of the refusal."""
+
+
+@attrs.frozen
+class Awaiting:
+    """Whose answers a :class:`Table` waits for now."""
+
+    step: StepName
+    """What it waits for."""
+    seats: tuple[int, ...]
+    """The seats whose answers it waits for, in the order :func:`~shanghai_rules.players.play_game`
+    asks them (empty between rounds and once the game is over)."""
+    move_number: int
+    """The position's ``move_number``: an answer that names another is stale."""
+    upcard: Card | None
+    """The card on offer, in the offers step."""
+
+
+class Table:
+    """A game held for a server (see the module docs): the state, whose answers it awaits, and the
+    actions it has applied.
+
+    >>> import shanghai_rules as sr
+    >>> table = sr.Table.new(sr.PAGAT7, players=3, seed=4)
+    >>> table.awaiting()
+    Awaiting(step='offers', seats=(2, 0), move_number=0, upcard=parse_card('10C'))
+    >>> table.options(2)
+    (Buy(player=2), Pass(player=2))
+    >>> _ = table.submit(2, sr.Buy(2), at=0)
+    >>> _ = table.submit(0, sr.Pass(0))
+    >>> table.awaiting().step, table.awaiting().seats
+    ('turn', (1,))
+    """
+
+    def __init__(self, state: GameState, *, record: GameRecord | None = None, on_step: Step | None = None) -> None:
+        """Hold ``state``.  ``record``: the record of the game so far, where there is one (the table
+        extends it with every action it applies); ``on_step``: called after every action applied,
+        with ``(before, action, after)``."""
+        if not isinstance(state, GameState):
+            raise TableRefusal("not_a_state", f"Table: {excerpt(state)} is not a GameState")
+        self._state = state
+        self._record = record
+        self._applied: list[Action] = []
+        self._on_step = on_step
+        self._views: dict[int, PlayerView] = {}
+        self._window: tuple[int, int, str] | None = None
+        self._answered: set[int] = set()
+        self._closed = False
+
+    @classmethod
+    def new(cls, rules: Rules, players: int, seed: int = 0, dealer: int | None = None, *,
+            on_step: Step | None = None) -> Table:
+        """A table for a new game, ``new_game(rules, players, seed, dealer)``, with its record."""
+        state = new_game(rules, players, seed, dealer)
+        return cls(state, record=GameRecord.new(rules, players, seed, state.dealer), on_step=on_step)
+
+    @property
+    def state(self) -> GameState:
+        """The game now (for the server only: it holds every hand and the stock)."""
+        return self._state
+
+    @property
+    def move_number(self) -> int:
+        """The moves made in the game so far (``state.move_number``)."""
+        return self._state.move_number
+
+    @property
+    def record(self) -> GameRecord | None:
+        """The game's record, every action applied included, where the table was given one."""
+        if self._record is None:
+            return None
+        return self._record.extend(self._applied)
+
+    @property
+    def applied(self) -> tuple[Action, ...]:
+        """The actions this table has applied, in order (passes are not actions)."""
+        return tuple(self._applied)
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see now (:func:`~shanghai_rules.views.observe`)."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = observe(self._state, self._seat(seat))
+        return view
+
+    def awaiting(self) -> Awaiting:
+        """Whose answers the table waits for now."""
+        state = self._state
+        phase = state.phase
+        if phase == "game_over":
+            return Awaiting("game_over", (), state.move_number, None)
+        if phase == "round_over":
+            return Awaiting("next_round", (), state.move_number, None)
+        if phase == "cut":
+            return Awaiting("cut", (state.cutter,), state.move_number, None)
+        asked = self._offers_awaited()
+        if asked:
+            return Awaiting("offers", asked, state.move_number, state.upcard)
+        return Awaiting("turn", (state.turn,), state.move_number, None)
+
+    def options(self, seat: int) -> tuple[Choice, ...]:
+        """What ``seat`` may answer now: its offered actions and :class:`Pass` in the offers step, the
+        legal actions of the player on turn or of the cutter (the player on turn may also play an
+        unlisted legal ``LayDown``); empty where the table waits for someone else."""
+        awaiting = self.awaiting()
+        if self._seat(seat) not in awaiting.seats:
+            return ()
+        listed = self.view(seat).legal_actions
+        if awaiting.step == "offers":
+            return (*(a for a in listed if isinstance(a, _OFFERED)), Pass(seat))
+        if awaiting.step == "turn":
+            return tuple(a for a in listed if not isinstance(a, WithdrawBuy))
+        return listed
+
+    def submit(self, seat: int, action: Choice, *, at: int | None = None) -> GameState:
+        """Take ``seat``'s answer and return the game after it.
+
+        ``at``: the move number the answer was chosen at (the ``move_number`` of the view its player
+        saw); a stale one is refused.  Raises :class:`TableRefusal` for an answer from a seat the
+        table does not wait for, an action of another seat, or a pass where none may be made, and
+        :class:`~shanghai_rules.errors.IllegalAction` for an action the rules do not allow; in
+        either case nothing changes.
+        """
+        seat = self._seat(seat)
+        if at is not None and at != self._state.move_number:
+            raise TableRefusal("stale_action", f"seat {seat}'s answer was chosen at move {excerpt(at)}, and the "
+                                               f"game has moved on to move {self._state.move_number}", action)
+        if isinstance(action, StartRound):
+            raise TableRefusal("not_awaited", "the next round is dealt by the app (Table.start_round), "
+                                              "not by a seat", action)
+        acting = getattr(action, "player", None)
+        if acting != seat:
+            raise TableRefusal("wrong_seat", f"seat {seat} sent an action for seat {excerpt(acting)}", action)
+        awaiting = self.awaiting()
+        if seat not in awaiting.seats:
+            raise TableRefusal("not_awaited", _not_awaited(awaiting, seat), action)
+        if awaiting.step == "offers":
+            return self._answer_offer(seat, action)
+        if isinstance(action, Pass):
+            raise TableRefusal("may_not_pass", f"seat {seat} may not pass: the table waits for its "
+                                               f"{'cut' if awaiting.step == 'cut' else 'turn'}", action)
+        return self._apply(action)
+
+    def close_offers(self) -> GameState:
+        """Close the open offers now, as if every seat not yet answered had passed (where the upcard is
+        offered one seat at a time, nobody else is offered it); the table then waits for the player on
+        turn.  The app calls this when its clock for answers runs out."""
+        if self.awaiting().step == "offers":
+            self._closed = True
+        return self._state
+
+    def start_round(self) -> GameState:
+        """Deal the next round, once a round is over (``StartRound``)."""
+        if self._state.phase != "round_over":
+            raise TableRefusal("not_awaited", f"the next round is dealt only once a round is over "
+                                              f"(phase {self._state.phase!r})", StartRound())
+        return self._apply(StartRound())
+
+    # -- the offers step --------------------------------------------------------
+
+    def _offers_awaited(self) -> tuple[int, ...]:
+        """The seats asked to answer the open offers, in turn order from the player on turn."""
+        state = self._state
+        if not (state.phase == "draw" or (state.phase == "play" and state.upcard_live)):
+            return ()
+        window = (state.round_number, state.turns_taken, state.phase)
+        if window != self._window:
+            self._window, self._answered, self._closed = window, set(), False
+        if self._closed:
+            return ()
+        players = state.players
+        offered_now = offered_seat(state) if state.rules.buy_offers == "in_turn" else None
+        seats = []
+        for k in range(1, players):
+            seat = (state.turn + k) % players
+            if (seat not in self._answered or seat == offered_now) and self._has_offer(seat):
+                seats.append(seat)
+        if not seats:
+            self._closed = True
+        return tuple(seats)
+
+    def _has_offer(self, seat: int) -> bool:
+        return any(isinstance(a, _OFFERED) for a in self.view(seat).legal_actions)
+
+    def _answer_offer(self, seat: int, action: Choice) -> GameState:
+        if isinstance(action, Pass):
+            self._answered.add(seat)
+            decline = DeclineBuy(seat)
+            if decline in self.view(seat).legal_actions:
+                return self._apply(decline)
+            return self._state
+        if not isinstance(action, (*_OFFERED, DeclineBuy)):
+            raise TableRefusal("not_offered", f"seat {seat} is offered the upcard or a Shanghai call now: it "
+                                              f"answers with one of them or passes, not {type(action).__name__}",
+                                action)
+        after = self._apply(action)
+        self._answered.add(seat)
+        return after
+
+    # -- applying ------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> GameState:
+        before = self._state
+        after = apply(before, action)
+        self._state = after
+        self._views = {}
+        self._applied.append(action)
+        if self._on_step is not None:
+            self._on_step(before, action, after)
+        return after
+
+    def _seat(self, seat: object) -> int:
+        players = self._state.players
+        if type(seat) is not int or not 0 <= seat < players:
+            raise TableRefusal("no_such_seat", f"{excerpt(seat)} is not a seat of this table (0-{players - 1})")
+        return seat
+
+
+def _not_awaited(awaiting: Awaiting, seat: int) -> str:
+    """Why the table does not take an answer from ``seat`` now."""
+    if awaiting.step == "game_over":
+        return "the game is over"
+    if awaiting.step == "next_round":
+        return "the round is over: the table waits for the next deal"
+    waited = ", ".join(str(s) for s in awaiting.seats)
+    what = {"offers": "answers to the offers of the upcard", "turn": "the player on turn", "cut": "the cut"}
+    return f"seat {seat} is not asked now: the table waits for {what[awaiting.step]} (seats {waited})"
+
