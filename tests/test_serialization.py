@@ -648,3 +648,40 @@ def test_a_meld_grown_past_the_lay_down_wild_limit_round_trips_under_may_i() -> 
     state = sr.apply(state, sr.LayOff(1, sr.parse_card("JK"), 0))
     assert sr.format_cards(state.table[0].cards) == "8C 8D JK JK JK"
     assert sr.from_json(sr.to_json(state)) == state
+
+
+# ---------------------------------------------------------------------------
+# the fast paths of to_json and from_json, against the judgements they stand for
+
+
+@pytest.mark.parametrize("preset", sorted(sr.PRESETS))
+def test_to_json_of_states_and_views_is_json_dumps_of_to_dict(preset: str) -> None:
+    """``to_json`` writes states and views from the memo of rules and action texts; the text is the one
+    ``json.dumps(to_dict(x))`` gives, position after position."""
+    rng = random.Random(preset)
+    state = sr.new_game(sr.get_rules(preset), players=4, seed=rng.randrange(100))
+    for step in range(150):
+        if state.is_over:
+            break
+        for x in (state, observe(state, step % 4)):
+            assert to_json(x) == json.dumps(to_dict(x), ensure_ascii=False, allow_nan=False)
+        state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+
+
+def test_rules_read_before_are_judged_by_their_exact_json_values() -> None:
+    """A rules object read before is not read again, but only where every value is the same JSON value:
+    ``true`` is not ``1``, ``1.0`` is not ``1``."""
+    doc = to_dict(sr.PAGAT7)
+    assert from_json(json.dumps(doc)) == sr.PAGAT7
+    refused({**doc, "wild_limits_on_lay_off": 1}, "wild_limits_on_lay_off")
+    refused({**doc, "hand_size": 11.0}, "hand_size")
+    state = to_dict(sr.new_game(sr.PAGAT7, players=3))
+    assert from_json(json.dumps(state)) == sr.new_game(sr.PAGAT7, players=3)
+    refused({**state, "rules": {**state["rules"], "ace_low": 0}}, "rules.ace_low")
+
+
+def test_cards_read_whole_name_the_first_bad_card_as_when_read_one_by_one() -> None:
+    state = to_dict(sr.new_game(sr.PAGAT7, players=3))
+    stock = list(state["stock"])
+    refused({**state, "stock": [*stock[:5], "4h", *stock[5:7], 5, *stock[7:]]}, "stock[5]", "canonical")
+    refused({**state, "stock": [*stock[:7], 5, *stock[7:]]}, "stock[7]", "expected a card")

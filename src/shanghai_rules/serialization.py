@@ -115,9 +115,11 @@ refused, in time about proportional to its size.
 from __future__ import annotations
 
 import json
+import marshal
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any, Final, TypeVar, overload
 
 from .actions import (
@@ -214,6 +216,8 @@ class SerializationError(ValueError):
 # names shared by the writer and the reader
 
 _CARDS: Final[dict[str, Card]] = {str(card): card for card in ALL_CARDS}
+_CARD_TEXTS: Final[dict[Card, str]] = {card: text for text, card in _CARDS.items()}
+_JOKER: Final = _CARDS["JK"]
 _RANKS: Final[dict[str, int]] = {rank_name(rank): rank for rank in range(2, ACE + 1)}
 _SUITS: Final[dict[str, Suit]] = {suit.letter: suit for suit in Suit}
 _PHASES: Final = ("cut", "draw", "play", "round_over", "game_over")
@@ -409,7 +413,13 @@ def _w_card(value: object, path: str) -> str:
 
 
 def _w_cards(value: object, path: str) -> list[str]:
-    return [_w_card(c, f"{path}[{i}]") for i, c in enumerate(_w_tuple(value, path))]
+    """Cards in their notation: looked up whole in the table of every card's text, and, if any is
+    not a card, written one by one by :func:`_w_card`, which names the first that is not."""
+    cards = _w_tuple(value, path)
+    try:
+        return [_CARD_TEXTS[card] for card in cards]  # type: ignore[index]
+    except (KeyError, TypeError):
+        return [_w_card(c, f"{path}[{i}]") for i, c in enumerate(cards)]
 
 
 def _w_meld(meld: object, path: str) -> dict[str, Json]:
@@ -566,26 +576,31 @@ def _w_seed(value: object, path: str) -> str:
         raise SerializationError(path, f"cannot write the seed: {exc}") from None
 
 
-def _w_state(state: GameState) -> dict[str, Json]:
+def _w_state(state: GameState, *, with_rules: bool = True) -> dict[str, Json]:
+    """A state document's fields (without ``rules``, where not ``with_rules``)."""
     common = _w_common(state)
     hands = [_w_cards(hand, f"hands[{i}]") for i, hand in enumerate(_w_tuple(state.hands, "hands"))]
-    body = {"rules": _w_rules(state.rules, "rules"), **common, "hands": hands, "stock": _w_cards(state.stock, "stock"),
-            "seed": _w_seed(state.seed, "seed")}
+    body = {**common, "hands": hands, "stock": _w_cards(state.stock, "stock"), "seed": _w_seed(state.seed, "seed")}
+    if with_rules:
+        body["rules"] = _w_rules(state.rules, "rules")
     return {name: body[name] for name in _STATE_FIELDS if name in body}
 
 
-def _w_view(view: PlayerView) -> dict[str, Json]:
+def _w_view(view: PlayerView, *, with_rules: bool = True, with_actions: bool = True) -> dict[str, Json]:
+    """A view document's fields (without ``rules`` or ``legal_actions``, where not asked for)."""
     common = _w_common(view)
     body = {
-        "rules": _w_rules(view.rules, "rules"),
         **common,
         "player": _w_int(view.player, "player"),
         "hand": _w_cards(view.hand, "hand"),
         "hand_sizes": _w_ints(view.hand_sizes, "hand_sizes"),
         "stock_size": _w_int(view.stock_size, "stock_size"),
-        "legal_actions": [_w_action(a, f"legal_actions[{i}]")
-                          for i, a in enumerate(_w_tuple(view.legal_actions, "legal_actions"))],
     }
+    if with_rules:
+        body["rules"] = _w_rules(view.rules, "rules")
+    if with_actions:
+        body["legal_actions"] = [_w_action(a, f"legal_actions[{i}]")
+                                 for i, a in enumerate(_w_tuple(view.legal_actions, "legal_actions"))]
     return {name: body[name] for name in _VIEW_FIELDS if name in body}
 
 
@@ -644,6 +659,47 @@ def to_dict(obj: Serializable, *, at: int | None = None) -> dict[str, Json]:
     return {**head, **_w_action(obj, "")}
 
 
+_RULES_TEXTS: Final = MEMO.table("rules as JSON text", 64)
+_ACTION_TEXTS: Final = MEMO.table("actions as JSON text", 4096)
+
+
+def _text(data: Json) -> str:
+    """JSON text as this module writes it."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False)
+
+
+def _rules_text(rules: Rules) -> str:
+    """``rules`` as the JSON text of the object a position document holds (kept in the memo, by value)."""
+    if type(rules) is not Rules:
+        return _text(_w_rules(rules, "rules"))  # (refused there)
+    found: str | None = _RULES_TEXTS.get(rules)
+    return found if found is not None else _RULES_TEXTS.fill(rules, lambda r: _text(_w_rules(r, "rules")))
+
+
+def _action_text(action: object, path: str) -> str:
+    """``action`` as the JSON text of an action object (kept in the memo, by value)."""
+    try:
+        found: str | None = _ACTION_TEXTS.get(action)
+    except TypeError:  # a value built by hand with a field that cannot be hashed: written (or refused) afresh
+        return _text(_w_action(action, path))
+    return found if found is not None else _ACTION_TEXTS.fill(action, lambda a: _text(_w_action(a, path)))
+
+
+def _position_text(x: GameState | PlayerView) -> str:
+    """``to_json(x)`` of a state or a view: the text ``json.dumps(to_dict(x))`` gives, its rules and
+    legal actions written from the memo of their texts, the rest as :func:`to_dict` writes it."""
+    if isinstance(x, GameState):
+        kind, body, actions = "state", _w_state(x, with_rules=False), ""
+    else:
+        kind, body = "view", _w_view(x, with_rules=False, with_actions=False)
+        listed = _w_tuple(x.legal_actions, "legal_actions")
+        actions = ", \"legal_actions\": [" + ", ".join(
+            _action_text(a, f"legal_actions[{i}]") for i, a in enumerate(listed)) + "]"
+    rest = _text(body)
+    return (f'{{"format": "{_PREFIX}{kind}", "version": {FORMAT_VERSION}, "rules": {_rules_text(x.rules)}, '
+            f"{rest[1:-1]}{actions}}}")
+
+
 def to_json(obj: Serializable, *, indent: int | None = None, at: int | None = None) -> str:
     """``obj`` as a JSON document of this module's format (see the module docs).
 
@@ -665,6 +721,8 @@ def to_json(obj: Serializable, *, indent: int | None = None, at: int | None = No
      "shanghai": false
     }
     """
+    if indent is None and type(obj) in (GameState, PlayerView):
+        return _position_text(obj)  # type: ignore[arg-type]
     return json.dumps(to_dict(obj, at=at), indent=indent, ensure_ascii=False, allow_nan=False)
 
 
@@ -775,8 +833,16 @@ def _card(value: Json, path: str) -> Card:
 
 
 def _cards(value: Json, path: str) -> tuple[Card, ...]:
-    """An array of cards: at most the :data:`~shanghai_rules.cards.MAX_CARDS` cards a game may hold."""
-    return _items(value, path, _card, MAX_CARDS)
+    """An array of cards: at most the :data:`~shanghai_rules.cards.MAX_CARDS` cards a game may hold.
+    Each is read as :func:`_card` reads it: looked up whole in the table of canonical notation, and,
+    if any is not found there, read one by one so that the first bad one is named."""
+    items = _list(value, path)
+    if len(items) <= MAX_CARDS:
+        try:
+            return tuple(map(_CARDS.__getitem__, items))
+        except (KeyError, TypeError):
+            pass
+    return _items(items, path, _card, MAX_CARDS)
 
 
 def _sorted_cards(value: Json, path: str) -> tuple[Card, ...]:
@@ -839,6 +905,37 @@ def _read_pair(value: Json, path: str) -> tuple[int, int]:
 
 
 def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
+    """The rules a document gives: those of a document of the same text read before (a rules value
+    is checked once, as it is built: :data:`_RULES_BY_TEXT`), or read and checked now."""
+    text = _rules_key(value)
+    key = (tuple(envelope), text)  # (a rules document's envelope is refused inside a state)
+    found: Rules | None = _RULES_BY_TEXT.get(key) if text is not None else None
+    if found is not None:
+        return found
+    rules = _read_rules_fields(value, path, envelope)
+    if text is not None:
+        _RULES_BY_TEXT.put(key, rules)
+    return rules
+
+
+_RULES_BY_TEXT: Final = MEMO.table("rules documents read, by their text", 64)
+_MAX_RULES_KEY: Final = 10_000  # (a rules object of a game is about 1,500 bytes)
+
+
+def _rules_key(value: Json) -> bytes | None:
+    """A rules object as the memo of rules read keys it: its :mod:`marshal` form (version 2, without
+    references), which tells every JSON value from every other, ``true`` from ``1`` and ``1.0``
+    included; ``None`` where it is no object, or too long to keep."""
+    if not isinstance(value, dict):
+        return None
+    try:
+        key = marshal.dumps(value, 2)
+    except ValueError:  # nested too deeply
+        return None
+    return key if len(key) <= _MAX_RULES_KEY else None
+
+
+def _read_rules_fields(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
     data = _obj(value, path, (*envelope, *(name for name, _ in RULES_FIELDS)), tuple(RULES_ADDED))
     fields: dict[str, object] = {}
     for name, kind in RULES_FIELDS:
@@ -1397,6 +1494,20 @@ def _fresh_deal(x: GameState | PlayerView) -> bool:
 def _count_cards(
     x: GameState | PlayerView, places: Sequence[tuple[str, tuple[Card, ...]]], players: int
 ) -> Counter[Card]:
+    """How often each card appears in ``places`` (named parts of the position); refused at the first
+    place where a card appears more often than the decks of the round hold it."""
+    seen: Counter[Card] = Counter(chain.from_iterable(cards for _, cards in places))
+    decks = x.rules.decks_for(players) + x.fresh_decks
+    jokers = seen.pop(_JOKER, 0)
+    if jokers > decks * x.rules.jokers_per_deck or max(seen.values(), default=0) > decks:
+        _refuse_extra_card(x, places, players)
+    if jokers:
+        seen[_JOKER] = jokers
+    return seen
+
+
+def _refuse_extra_card(x: GameState | PlayerView, places: Sequence[tuple[str, tuple[Card, ...]]], players: int) -> None:
+    """Name the first place, in the order of ``places``, where a card appears once more than the decks hold it."""
     seen: Counter[Card] = Counter()
     for path, cards in places:
         for i, card in enumerate(cards):
@@ -1406,7 +1517,6 @@ def _count_cards(
                 decks = x.rules.decks_for(players)
                 raise _fail(f"{path}[{i}]", f"{card} appears {seen[card]} times, but the {decks} decks for "
                                             f"{players} players hold it {allowed} times")
-    return seen
 
 
 def _table_places(x: GameState | PlayerView) -> list[tuple[str, tuple[Card, ...]]]:

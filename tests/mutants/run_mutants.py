@@ -19,20 +19,25 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 class Mutant(NamedTuple):
-    """A bug put into one shortcut: ``old`` (found exactly once in ``path``) becomes ``new``."""
+    """A bug put into one shortcut: ``old`` (found exactly once in ``path``) becomes ``new``.  ``tests``:
+    the test files that should catch it, where not the engine's (:data:`TESTS`)."""
 
     name: str
     what: str
     path: str
     old: str
     new: str
+    tests: tuple[tuple[str, bool], ...] = ()
 
+
+#: The tests run against each mutant of the JSON reader and writer.
+JSON_TESTS: Final = (("tests/test_serialization.py", False), ("tests/test_schemas.py", False))
 
 MUTANTS = (
     Mutant("owed-same-meld", "owed wilds placeable: two owed wilds counted on one meld",
@@ -99,6 +104,19 @@ MUTANTS = (
            "range(max(floor, 2), 15)"),
     Mutant("stays-legal-lowest", "a legal meld stays legal: a run lengthened below its lowest place",
            "joining.py", "if place < rules.lowest_run_place:", "if place < 1:"),
+    Mutant("rules-read-envelope", "rules read before: a rules document's envelope let through inside a state",
+           "serialization.py", "key = (tuple(envelope), text)", "key = ((), text)", JSON_TESTS),
+    Mutant("cards-read-whole", "cards read whole: a card not in canonical notation read as nothing",
+           "serialization.py", "return tuple(map(_CARDS.__getitem__, items))", "return tuple(map(_CARDS.get, items))",
+           JSON_TESTS),
+    Mutant("cards-counted-jokers", "cards counted at once: the jokers' limit forgotten",
+           "serialization.py", "if jokers > decks * x.rules.jokers_per_deck or max(", "if max(", JSON_TESTS),
+    Mutant("position-text", "states and views written from texts: a legal action written twice",
+           "serialization.py", "for i, a in enumerate(listed)) + \"]\"",
+           "for i, a in enumerate(listed + listed[-1:])) + \"]\"", JSON_TESTS),
+    Mutant("table-views", "the table's views: kept after the game moves on",
+           "table.py", "        self._views = {}\n        self._applied", "        self._applied",
+           (("tests/test_table.py", False),)),
 )
 
 #: The tests run against each mutant, quickest first, and whether in the checking mode (the engine's
@@ -134,9 +152,10 @@ def mutate(project: Path, mutant: Mutant) -> None:
     path.write_text(text.replace(mutant.old, mutant.new), encoding="utf-8")
 
 
-def first_failure(project: Path) -> str | None:
-    """The first test that fails on ``project``, or None if every test passes."""
-    for tests, checking in TESTS:
+def first_failure(project: Path, suite: tuple[tuple[str, bool], ...] = ()) -> str | None:
+    """The first test that fails on ``project`` (of ``suite``, or else of :data:`TESTS`), or None if
+    every test passes."""
+    for tests, checking in suite or TESTS:
         env = {**os.environ, "PYTHONPATH": str(project / "src"), "CI": "1",
                "SHANGHAI_RULES_VERIFY": "1" if checking else "0"}
         done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
@@ -163,7 +182,7 @@ def main() -> int:
             project = Path(work) / mutant.name
             copy_project(project)
             mutate(project, mutant)
-            caught = first_failure(project)
+            caught = first_failure(project, mutant.tests)
             survived += caught is None
             print(f"{mutant.name:<28} {mutant.what}\n{'':<28} -> {caught or 'SURVIVED'}", flush=True)
     print(f"{len(chosen) - survived} of {len(chosen)} mutants caught")
