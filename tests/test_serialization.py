@@ -685,3 +685,13 @@ def test_cards_read_whole_name_the_first_bad_card_as_when_read_one_by_one() -> N
     stock = list(state["stock"])
     refused({**state, "stock": [*stock[:5], "4h", *stock[5:7], 5, *stock[7:]]}, "stock[5]", "canonical")
     refused({**state, "stock": [*stock[:7], 5, *stock[7:]]}, "stock[7]", "expected a card")
+
+
+def test_a_field_that_appears_twice_in_an_object_is_refused() -> None:
+    text = to_json(sr.DrawStock(1))
+    with pytest.raises(SerializationError, match="appears twice") as caught:
+        from_json(text[:-1] + ', "player": 2}')
+    assert caught.value.path == "player"
+    state = to_json(sr.new_game(sr.PAGAT7, players=3))
+    with pytest.raises(SerializationError, match="appears twice"):
+        from_json(state.replace('"sets": 2,', '"sets": 2, "sets": 1,', 1))
