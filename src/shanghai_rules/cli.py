@@ -39,6 +39,29 @@ from .contracts import check_contract, find_contract
 from .engine import check as check_action
 from .engine import new_game
 from .errors import IllegalAction, excerpt
+from .events import (
+    AskedToBuy,
+    Bought,
+    CalledShanghai,
+    CardsCut,
+    Dealt,
+    DeclinedBuy,
+    Discarded,
+    DrewFromStock,
+    Event,
+    GameEnded,
+    LaidOff,
+    RoundEnded,
+    RoundStarted,
+    StockRebuilt,
+    SwappedWild,
+    TookUpcard,
+    WentDown,
+    WithdrewBuy,
+    opening_events,
+    redact,
+    step_events,
+)
 from .melds import End, Meld, check_meld
 from .players import Choice, GreedyPlayer, Pass, Player, RandomPlayer, play_game, play_next
 from .records import GameRecord, ReplayError, replay
@@ -46,6 +69,7 @@ from .rules import PRESETS, Rules, RulesError, get_rules
 from .serialization import SerializationError, from_json, to_json
 from .state import EndedBy, GameState
 from .table import Table
+from .text import describe, score_sheet
 from .views import PlayerView
 
 __all__ = ["main"]
@@ -115,11 +139,13 @@ def _plural(count: int | None, word: str) -> str:
 class _Narrator:
     """Prints a game's public events, round by round, from (before, action, after) steps.
 
-    Only what the whole table sees is told: draws and discards (with
-    ``verbose``), buys, Shanghai calls and declarations, melds laid down and
-    added to, swaps, the cut, and at each round's end the table, the cards left
-    in hand and the scores.  Bought penalty cards and the card a Shanghai caller
-    gives away are never named.
+    Built on :func:`~shanghai_rules.events.step_events`, redacted for a
+    spectator (:func:`~shanghai_rules.events.redact` with no seat), and
+    :func:`~shanghai_rules.text.describe`: only what the whole table sees is
+    told: draws and discards (with ``verbose``), buys, Shanghai calls and
+    declarations, melds laid down and added to, swaps, the cut, and at each
+    round's end the table, the cards left in hand and the scores.  Bought
+    penalty cards and the card a Shanghai caller gives away are never named.
     """
 
     def __init__(self, out: IO[str], text: _Text, names: Sequence[str] | None = None, *,
@@ -134,6 +160,16 @@ class _Narrator:
 
     def name(self, seat: int) -> str:
         return _seat_name(seat, self.names)
+
+    def words(self, event: Event) -> str:
+        """The event as a spectator may know it, in words."""
+        return describe(redact(event, None), ascii=self.text.ascii, names=self.names)
+
+    def predicate(self, event: Event, seat: int) -> str:
+        """What ``seat`` did, without its name in front (to tell a turn's plays on one line)."""
+        line = self.words(event)
+        name = self.name(seat) + " "
+        return line[len(name):] if line.startswith(name) else line
 
     def say(self, line: str = "") -> None:
         print(line, file=self.out)
@@ -151,7 +187,8 @@ class _Narrator:
         self.say(f"Shanghai Rummy, {rules.name}: {state.players} players, {_plural(rules.rounds, 'round')} "
                  f"(t = turn of the round; melds are numbered as laid)")
         if state.phase in ("draw", "cut"):
-            self.round_header(state)
+            for event in opening_events(state):
+                self.tell(event, state, state)
 
     def round_header(self, state: GameState) -> None:
         rules = state.rules
@@ -162,8 +199,6 @@ class _Narrator:
         first = (state.dealer + 1) % state.players
         self.say(f"  {self.name(state.dealer)} deals; {self.name(first)} plays first; "
                  f"{_plural(rules.buy_limit(state.round_number), 'buy')} each")
-        if state.phase == "draw" and state.discard:
-            self.say(f"  flip card: {self.text.card(state.discard[-1])}")
 
     def flush(self) -> None:
         if not self.plays:
@@ -190,78 +225,58 @@ class _Narrator:
         self.plays.append(item)
 
     def step(self, before: GameState, action: Action, after: GameState) -> None:
-        """Tell one action."""
-        t = self.text
-        if isinstance(action, StartRound):
-            self.flush()
-            self.round_header(after)
-            return
-        if isinstance(action, Cut):
-            exact = after.cut is not None and after.cut[1]
-            note = ""
-            if exact and before.rules.cut_penalty:
-                note = f": exactly the deal, {before.rules.cut_penalty} points to everyone else"
-            self.say(f"  {self.name(action.player)} cuts {_plural(action.count, 'card')}{note}")
-            if after.discard:
-                self.say(f"  flip card: {t.card(after.discard[-1])}")
-            return
-        if isinstance(action, (DrawStock, TakeDiscard)):
+        """Tell one action: the events it made."""
+        for event in step_events(before, action, after):
+            self.tell(event, before, after)
+
+    def tell(self, event: Event, before: GameState, after: GameState) -> None:
+        """Tell one event of the step from ``before`` to ``after``."""
+        drawing = before.phase == "draw"
+        if isinstance(event, (RoundStarted, Dealt, CardsCut, RoundEnded, GameEnded)):
+            self.tell_round(event, after)
+        elif isinstance(event, (DrewFromStock, TookUpcard)):
             self.flush()
             self.turn_number += 1
-            if isinstance(action, DrawStock) and before.buy_requests:
-                bought = [s for s in range(before.players)
-                          if s != before.turn and len(after.hands[s]) > len(before.hands[s])]
-                if bought:
-                    buyer = bought[0]
-                    extra = len(after.hands[buyer]) - len(before.hands[buyer]) - 1
-                    self.event(f"{self.name(buyer)} buys {t.card(before.discard[-1])} "
-                               f"(+{_plural(extra, 'card')} from the stock; "
-                               f"{_plural(after.buys_left[buyer], 'buy')} left)")
             if self.verbose:
-                if isinstance(action, TakeDiscard):
-                    self.event(f"{self.name(action.player)} takes {t.card(before.discard[-1])}")
-                else:
-                    self.event(f"{self.name(action.player)} draws from the stock")
-        elif isinstance(action, Buy):
+                self.event(self.words(event))
+        elif isinstance(event, (Bought, StockRebuilt)):
+            self.event(self.words(event), before_draw=drawing)
+        elif isinstance(event, (AskedToBuy, WithdrewBuy, DeclinedBuy)):
             if self.verbose:
-                self.event(f"{self.name(action.player)} asks to buy {t.card(before.discard[-1])}",
-                           before_draw=True)
-        elif isinstance(action, WithdrawBuy):
-            if self.verbose:
-                self.event(f"{self.name(action.player)} withdraws the buy request", before_draw=True)
-        elif isinstance(action, DeclineBuy):
-            if self.verbose:
-                self.event(f"{self.name(action.player)} lets {t.card(before.discard[-1])} go", before_draw=True)
-        elif isinstance(action, CallShanghai):
+                self.event(self.words(event), before_draw=True)
+        elif isinstance(event, CalledShanghai):
             self.flush()
-            card = before.discard[-1]
-            discarder = before.discarder
-            self.event(f"{self.name(action.player)} calls Shanghai: {t.card(card)} goes onto meld "
-                       f"{action.meld + 1}, and {self.name(discarder if discarder is not None else 0)} "
-                       f"takes a card at random from {self.name(action.player)}'s hand", before_draw=True)
-        elif isinstance(action, LayDown):
-            laid = after.table[len(before.table):]
-            self.play(action.player, "goes down: " + " | ".join(t.meld(tm.meld) for tm in laid))
-        elif isinstance(action, LayOff):
-            self.play(action.player, (action.meld, t.card(action.card)))
-        elif isinstance(action, SwapWild):
-            gained = _difference(after.hands[action.player], before.hands[action.player])
-            wild = t.card(gained[0]) if gained else "the wild"
-            self.play(action.player, f"swaps {t.card(action.card)} for {wild} in meld {action.meld + 1}")
-        elif isinstance(action, Discard):
-            if action.shanghai:
-                self.play(action.player, f"discards {t.card(action.card)} and declares Shanghai")
-            elif self.verbose or after.phase in ("round_over", "game_over"):
-                self.play(action.player, f"discards {t.card(action.card)}")
+            self.event(self.words(event), before_draw=True)
+        elif isinstance(event, LaidOff):
+            self.play(event.player, (event.meld, self.text.card(event.card)))
+        elif isinstance(event, (WentDown, SwappedWild)):
+            self.play(event.player, self.predicate(event, event.player))
+        elif isinstance(event, Discarded):
+            if event.shanghai or self.verbose or after.phase in ("round_over", "game_over"):
+                self.play(event.player, self.predicate(event, event.player))
             self.flush()  # the turn is over
-        if after.phase in ("round_over", "game_over") and before.phase not in ("round_over", "game_over"):
-            self.flush()
-            self.round_end(after)
 
-    def round_end(self, state: GameState) -> None:
+    def tell_round(self, event: Event, state: GameState) -> None:
+        """Tell a round's start, cut, deal or end."""
+        if isinstance(event, RoundStarted):
+            self.flush()
+            self.round_header(state)
+        elif isinstance(event, CardsCut):
+            note = ""
+            if event.exact and state.rules.cut_penalty:
+                note = f": exactly the deal, {state.rules.cut_penalty} points to everyone else"
+            self.say(f"  {self.name(event.player)} cuts {_plural(event.count, 'card')}{note}")
+        elif isinstance(event, Dealt):
+            if event.upcard is not None:
+                self.say(f"  flip card: {self.text.card(event.upcard)}")
+        elif isinstance(event, RoundEnded):
+            self.flush()
+            self.round_end(event, state)
+
+    def round_end(self, event: RoundEnded, state: GameState) -> None:
         """Tell how a round ended: who went out, the table, the hands left, the scores."""
         t = self.text
-        result = state.round_results[-1]
+        result = event.result
         if result.went_out is not None:
             slam = " (a slam: down and out in one turn, nobody else down)" if result.slam else ""
             self.say(f"  {self.name(result.went_out)} goes out on turn {self.turn_number}{slam}")
@@ -279,18 +294,15 @@ class _Narrator:
         for index, tm in enumerate(state.table, 1):
             self.say(f"    {index:>2}. {self.name(tm.owner)}: {t.meld(tm.meld)}")
         self.say("  Left in hand:")
-        width = max(len(self.name(s)) for s in range(state.players))
-        for seat, hand in enumerate(state.hands):
+        width = max(len(self.name(s)) for s in range(len(event.hands)))
+        for seat, hand in enumerate(event.hands):  # the hands are shown at the table to count them
             points = result.points[seat]
             extra = ""
             if result.cut_exact and points != result.hand_points[seat]:
                 extra = f" + {points - result.hand_points[seat]} for the cut"
-            if seat == result.went_out:
-                shown = "out"
-            else:
-                shown = t.cards(hand)
+            shown = "out" if seat == result.went_out else t.cards(hand or ())
             self.say(f"    {self.name(seat):<{width}}  {shown}  = {result.hand_points[seat]}{extra}"
-                     f"   (total {state.scores[seat]})")
+                     f"   (total {event.scores[seat]})")
 
 
 def _lay_offs(offs: dict[int, list[str]]) -> str:
@@ -306,33 +318,9 @@ def _difference(bigger: Sequence[Card], smaller: Sequence[Card]) -> list[Card]:
 
 
 def _score_sheet(state: GameState, out: IO[str], names: Sequence[str] | None = None) -> None:
-    """The score sheet: one row per round, each seat's points and running total; the winners."""
-    rules = state.rules
-    players = state.players
-    labels = [_seat_name(s, names) for s in range(players)]
-    width = max(12, *(len(label) for label in labels))
-    contract_width = max(len(c.describe()) for c in rules.contracts[: len(state.round_results)] or rules.contracts)
+    """The score sheet (:func:`~shanghai_rules.text.score_sheet`), after a blank line."""
     print(file=out)
-    print("Score sheet (points this round, running total; * went out)", file=out)
-    head = f"  {'round':<5}  {'contract':<{contract_width}}" + "".join(f"  {label:>{width}}" for label in labels)
-    print(head, file=out)
-    totals = [0] * players
-    for result in state.round_results:
-        cells = []
-        for seat in range(players):
-            totals[seat] += result.points[seat]
-            mark = "*" if result.went_out == seat else " "
-            cells.append(f"{'+' + str(result.points[seat]):>5}{mark}{totals[seat]:>{width - 6}}")
-        contract = rules.contract(result.round_number).describe()
-        print(f"  {result.round_number:<5}  {contract:<{contract_width}}" + "".join(f"  {c}" for c in cells),
-              file=out)
-    if state.is_over:
-        winners = state.winners
-        who = " and ".join(_seat_name(w, names) for w in winners)
-        verb = "share the win" if len(winners) > 1 else "wins"
-        print(f"{who} {verb} with {state.scores[winners[0]]} points.", file=out)
-    else:
-        print(f"Game not finished: {len(state.round_results)} of {rules.rounds} rounds played.", file=out)
+    print(score_sheet(state, names), file=out)
 
 
 # ---------------------------------------------------------------------------

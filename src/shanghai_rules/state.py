@@ -199,6 +199,12 @@ class GameState(RoundFacts):
         """The number of cards in the stock (what a seat's view shows of it)."""
         return len(self.stock)
 
+    def __str__(self) -> str:
+        """The position as a table of text (:func:`shanghai_rules.text.state_table`); ``repr`` is unchanged."""
+        from .text import state_table  # (imported when first needed: printing is rare in a game loop)
+
+        return state_table(self)
+
 
     @property
     def cutter(self) -> int:

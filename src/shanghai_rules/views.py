@@ -127,6 +127,12 @@ class PlayerView(RoundFacts):
         """True when this seat is on turn (in the draw or play phase)."""
         return self.phase in ("draw", "play") and self.turn == self.player
 
+    def __str__(self) -> str:
+        """The view as a table of text, the seat's hand included (:func:`shanghai_rules.text.state_table`)."""
+        from .text import state_table  # (imported when first needed: printing is rare in a game loop)
+
+        return state_table(self)
+
 
 
 def observe(state: GameState, player: int) -> PlayerView:
