@@ -5,7 +5,16 @@ stand-alone validators (:func:`check_meld`, :func:`check_contract`,
 :func:`find_contract`, :func:`hand_penalty`), three rule presets
 (:data:`PAGAT7`, :data:`TEN_ROUND`, :data:`ISRA`) and house variants as
 changed :class:`Rules` values.
+
+Game events (:func:`step_events`, :func:`events_for`, :func:`redact`) and the
+game in words (:func:`describe`, :func:`score_sheet`, :func:`state_table`) are
+imported on first use, so that ``import shanghai_rules`` stays quick.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Final
 
 from ._version import __version__
 from .actions import (
@@ -94,6 +103,27 @@ from .state import EndedBy, GameState, Phase, RoundResult, TableMeld
 from .table import Awaiting, Table, TableRefusal
 from .views import PlayerView, observe
 
+if TYPE_CHECKING:
+    from .event_json import events_from_json, events_to_json
+    from .events import Event, events_for, opening_events, redact, step_events
+    from .text import describe, score_sheet, state_table
+
+_LAZY: Final = {
+    "Event": "events", "events_for": "events", "opening_events": "events", "redact": "events",
+    "step_events": "events", "events_from_json": "event_json", "events_to_json": "event_json",
+    "describe": "text", "score_sheet": "text", "state_table": "text",
+}
+"""The names exported from modules imported on first use, and their modules."""
+
+
+def __getattr__(name: str) -> object:
+    """The names of :data:`_LAZY`, imported on first use."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{module}", __name__), name)
+
+
 __all__ = [
     "ACE",
     "CONTRACT_RUMMY",
@@ -124,6 +154,7 @@ __all__ = [
     "DrawStock",
     "End",
     "EndedBy",
+    "Event",
     "GameRecord",
     "GameState",
     "GoingOut",
@@ -166,6 +197,10 @@ __all__ = [
     "check_meld",
     "clear_caches",
     "contract_layouts",
+    "describe",
+    "events_for",
+    "events_from_json",
+    "events_to_json",
     "final_state",
     "find_contract",
     "format_cards",
@@ -183,12 +218,17 @@ __all__ = [
     "new_game",
     "observe",
     "opening_draw",
+    "opening_events",
     "parse_card",
     "parse_cards",
     "play_game",
     "read_action",
+    "redact",
     "replay",
+    "score_sheet",
     "setup_round",
+    "state_table",
+    "step_events",
     "to_dict",
     "to_json",
 ]

@@ -21,7 +21,7 @@ sees no hand may know.
 >>> state = sr.new_game(sr.PAGAT7, players=4, seed=7)
 >>> after = sr.apply(state, sr.DrawStock(1))
 >>> step_events(state, sr.DrawStock(1), after)
-(DrewFromStock(player=1, card=parse_card('7H')),)
+(DrewFromStock(player=1, card=parse_card('AH')),)
 >>> events_for(2, state, sr.DrawStock(1), after)
 (DrewFromStock(player=1, card=None),)
 

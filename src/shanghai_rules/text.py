@@ -97,7 +97,7 @@ class _Words:
         return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def plural(count: int | None, word: str) -> str:
+def _plural(count: int | None, word: str) -> str:
     """``"1 card"``, ``"3 cards"``, ``"unlimited cards"`` (for ``None``)."""
     if count is None:
         return f"unlimited {word}s"
@@ -128,7 +128,7 @@ _ACTIONS: Final[dict[type[Any], Callable[[_Words, Any], str]]] = {
                           + (" and declares Shanghai" if a.shanghai else ""),
     CallShanghai: lambda w, a: f"{w.seat(a.player)} calls Shanghai: the last discard onto meld {a.meld + 1}"
                                + _end(a.end),
-    Cut: lambda w, a: f"{w.seat(a.player)} cuts {plural(a.count, 'card')} to the dealer",
+    Cut: lambda w, a: f"{w.seat(a.player)} cuts {_plural(a.count, 'card')} to the dealer",
     StartRound: lambda w, a: "the next round is dealt",
 }
 
@@ -139,8 +139,8 @@ _ACTIONS: Final[dict[type[Any], Callable[[_Words, Any], str]]] = {
 
 def _bought(w: _Words, e: Bought) -> str:
     shown = f" ({w.cards(e.penalty)})" if e.penalty else ""
-    return (f"{w.seat(e.player)} buys {w.card(e.card)} with {plural(e.penalty_count, 'penalty card')} from the "
-            f"stock{shown}; {plural(e.buys_left, 'buy')} left")
+    return (f"{w.seat(e.player)} buys {w.card(e.card)} with {_plural(e.penalty_count, 'penalty card')} from the "
+            f"stock{shown}; {_plural(e.buys_left, 'buy')} left")
 
 
 def _drew(w: _Words, e: DrewFromStock) -> str:
@@ -159,7 +159,8 @@ def _dealt(w: _Words, e: Dealt) -> str:
     flip = f"; the flip card is {w.card(e.upcard)}" if e.upcard is not None else ""
     own = [f"{w.seat(s)} holds {w.cards(hand)}" for s, hand in enumerate(e.hands) if hand is not None]
     held = "; " + "; ".join(own) if 0 < len(own) < len(e.hands) else ""
-    return f"{plural(e.hand_size, 'card')} dealt to each seat{flip}; {plural(e.stock_size, 'card')} in the stock{held}"
+    stock = _plural(e.stock_size, "card")
+    return f"{_plural(e.hand_size, 'card')} dealt to each seat{flip}; {stock} in the stock{held}"
 
 
 def _how_ended(w: _Words, result: RoundResult) -> str:
@@ -184,13 +185,13 @@ def _game_ended(w: _Words, e: GameEnded) -> str:
 
 
 def _rebuilt(w: _Words, e: StockRebuilt) -> str:
-    fresh = f" and {plural(e.fresh_decks, 'fresh deck')}" if e.fresh_decks else ""
+    fresh = f" and {_plural(e.fresh_decks, 'fresh deck')}" if e.fresh_decks else ""
     return f"the stock is rebuilt from the discard pile{fresh} (rebuild {e.times} this round)"
 
 
 _EVENTS: Final[dict[type[Any], Callable[[_Words, Any], str]]] = {
     RoundStarted: lambda w, e: f"round {e.round_number} ({e.contract.describe()}): {w.seat(e.dealer)} deals",
-    CardsCut: lambda w, e: f"{w.seat(e.player)} cuts {plural(e.count, 'card')} to the dealer"
+    CardsCut: lambda w, e: f"{w.seat(e.player)} cuts {_plural(e.count, 'card')} to the dealer"
                            + (": exactly the deal" if e.exact else ""),
     Dealt: _dealt,
     StockRebuilt: _rebuilt,
@@ -242,7 +243,7 @@ def _position(w: _Words, x: GameState | PlayerView) -> str:
         return head + "; scores " + " ".join(str(s) for s in x.scores)
     whose = f"{w.seat(x.player)}'s view: " if isinstance(x, PlayerView) else ""
     return (f"{whose}{head}; {_upcard(w, x)}; stock {x.stock_size}; "
-            f"{plural(len(x.table), 'meld')} on the table; scores " + " ".join(str(s) for s in x.scores))
+            f"{_plural(len(x.table), 'meld')} on the table; scores " + " ".join(str(s) for s in x.scores))
 
 
 def describe(thing: object, *, ascii: bool = False, names: Sequence[str] | None = None) -> str:
@@ -259,7 +260,7 @@ def describe(thing: object, *, ascii: bool = False, names: Sequence[str] | None 
     >>> import shanghai_rules as sr
     >>> from shanghai_rules.text import describe
     >>> describe(sr.new_game(sr.PAGAT7, players=4, seed=7))
-    'round 1 of 7 (2 sets of 3): seat 1 to draw; upcard 4♥; stock 63; 0 melds on the table; scores 0 0 0 0'
+    'round 1 of 7 (2 sets of 3): seat 1 to draw; upcard 5♥; stock 63; 0 melds on the table; scores 0 0 0 0'
 
     Raises :class:`TypeError` for anything else.
     """
@@ -322,9 +323,9 @@ def score_sheet(x: RoundFacts, names: Sequence[str] | None = None, *, ascii: boo
 
     >>> import shanghai_rules as sr
     >>> from shanghai_rules.text import score_sheet
-    >>> print(score_sheet(sr.new_game(sr.PAGAT7, players=2, seed=1)))
+    >>> print(score_sheet(sr.new_game(sr.PAGAT7, players=3, seed=1)))
     Score sheet (points this round, running total; * went out)
-      round  contract            seat 0        seat 1
+      round  contract                                   seat 0        seat 1        seat 2
     Game not finished: 0 of 7 rounds played.
     """
     w = _Words(bool(ascii), names)

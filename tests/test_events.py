@@ -1,0 +1,346 @@
+"""Game events: what each step did, as typed values, and what each seat may know of them.
+
+The leak property is tested as the views' is (tests/test_views.py): a step's
+events as one seat sees them do not change when everything that seat cannot
+see is dealt again, and they name no card the seat could not see.
+"""
+
+from __future__ import annotations
+
+import doctest
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import attrs
+import pytest
+
+import shanghai_rules as sr
+from invariants import game
+from shanghai_rules import event_json, events
+from shanghai_rules.event_json import event_from_dict, event_to_dict, events_from_json, events_to_json
+from shanghai_rules.events import (
+    EVENT_TYPES,
+    Bought,
+    CalledShanghai,
+    Dealt,
+    DrewFromStock,
+    Event,
+    RoundEnded,
+    events_for,
+    opening_events,
+    redact,
+    step_events,
+)
+from shanghai_rules.serialization import SerializationError
+from shanghai_rules.views import observe
+
+Step = tuple[sr.GameState, sr.Action, sr.GameState]
+
+
+def _short(rules: sr.Rules, rounds: int) -> sr.Rules:
+    hand_sizes = None if rules.hand_sizes is None else rules.hand_sizes[:rounds]
+    return attrs.evolve(rules, contracts=rules.contracts[:rounds], buy_limits=rules.buy_limits[:rounds],
+                        hand_sizes=hand_sizes)
+
+
+def _played_games() -> Iterator[tuple[sr.GameState, list[Step]]]:
+    """Whole seeded games between computer players (greedy and random), three rounds of every preset, and of
+    tables where buy offers go one seat at a time, and where buys go on until the discard."""
+    tables = [rules for _, rules in sorted(sr.PRESETS.items())]
+    tables += [attrs.evolve(sr.PAGAT7, buy_offers="in_turn"), attrs.evolve(sr.TEN_ROUND, buy_window="until_discard")]
+    for index, preset in enumerate(tables):
+        rules = _short(preset, 3)
+        seats = rules.min_players + index % 2
+        players: list[sr.Player] = [
+            (sr.GreedyPlayer if seat % 2 == 0 else sr.RandomPlayer)(index * 10 + seat) for seat in range(seats)]
+        steps: list[Step] = []
+        first = sr.new_game(rules, seats, seed=index)
+        sr.play_game(rules, players, index, on_step=lambda b, a, f: steps.append((b, a, f)))
+        yield first, steps
+
+
+def _random_steps() -> Iterator[Step]:
+    """Steps of random legal play (which asks, withdraws and declines buys, and calls Shanghai, more often)."""
+    for index, (name, rules) in enumerate(sorted(sr.PRESETS.items())):
+        states = list(game(rules, rules.min_players + 1, 100 + index, 400, 0.6))
+        for before, after in zip(states, states[1:], strict=False):
+            action = next(a for a in _actions_between(before, after))
+            yield before, action, after
+
+
+def _actions_between(before: sr.GameState, after: sr.GameState) -> Iterator[sr.Action]:
+    for action in sr.legal_actions(before):
+        if sr.apply(before, action) == after:
+            yield action
+
+
+@pytest.fixture(scope="module")
+def played() -> list[tuple[sr.GameState, list[Step]]]:
+    return list(_played_games())
+
+
+@pytest.fixture(scope="module")
+def all_steps(played: list[tuple[sr.GameState, list[Step]]]) -> list[Step]:
+    return [step for _, steps in played for step in steps] + list(_random_steps())
+
+
+# ---------------------------------------------------------------------------
+# what a step did
+
+
+def _hand_changes(found: tuple[Event, ...], players: int) -> list[int] | None:
+    """Each seat's change of hand size that the events tell; ``None`` where a deal sets the hands."""
+    change = [0] * players
+    for event in found:
+        if isinstance(event, (events.RoundStarted, Dealt)):
+            return None
+        if isinstance(event, (DrewFromStock, events.TookUpcard)):
+            change[event.player] += 1
+        elif isinstance(event, Bought):
+            change[event.player] += 1 + event.penalty_count
+        elif isinstance(event, events.WentDown):
+            change[event.player] -= sum(len(m.cards) for m in event.melds)
+        elif isinstance(event, (events.LaidOff, events.Discarded)):
+            change[event.player] -= 1
+        elif isinstance(event, CalledShanghai):
+            change[event.player] -= 1
+            change[event.discarder] += 1
+    return change
+
+
+def test_the_events_of_whole_games_account_for_every_card_that_changes_hands(all_steps: list[Step]) -> None:
+    for before, action, after in all_steps:
+        found = step_events(before, action, after)
+        assert found, action
+        change = _hand_changes(found, before.players)
+        if change is None:
+            dealt = [e for e in found if isinstance(e, Dealt)]
+            assert [len(h) for h in after.hands] == [dealt[0].hand_size if dealt else 0] * after.players
+            assert not dealt or dealt[0].hands == after.hands
+            continue
+        assert change == [len(a) - len(b) for a, b in zip(after.hands, before.hands, strict=True)], found
+
+
+def test_every_kind_of_event_happens_in_the_games_played(all_steps: list[Step]) -> None:
+    seen = Counter(type(e) for step in all_steps for e in step_events(*step))
+    assert set(EVENT_TYPES) <= set(seen), set(EVENT_TYPES) - set(seen)
+
+
+def test_the_events_hold_the_cards_that_moved(all_steps: list[Step]) -> None:
+    for before, action, after in all_steps:
+        for event in step_events(before, action, after):
+            if isinstance(event, DrewFromStock):
+                assert event.card is not None and event.card in after.hands[event.player]
+            elif isinstance(event, Bought):
+                assert event.card == before.discard[-1] and event.penalty is not None
+                assert len(event.penalty) == event.penalty_count <= after.rules.buy_penalty_cards
+                assert event.buys_left == after.buys_left[event.player]
+            elif isinstance(event, CalledShanghai):
+                assert event.given is not None and event.given in after.hands[event.discarder]
+                assert event.card in after.table[event.meld].cards
+            elif isinstance(event, events.SwappedWild):
+                assert event.wild in after.hands[event.player] and sr.is_wild(event.wild, after.rules)
+            elif isinstance(event, events.WentDown):
+                laid = after.table[event.first_meld:event.first_meld + len(event.melds)]
+                assert tuple(tm.meld for tm in laid) == event.melds
+            elif isinstance(event, RoundEnded):
+                assert event.result == after.round_results[-1] and event.scores == after.scores
+
+
+def test_a_round_ends_once_and_the_game_after_its_last_round(
+        played: list[tuple[sr.GameState, list[Step]]]) -> None:
+    for first, steps in played:
+        found = [e for step in steps for e in step_events(*step)]
+        ended = [e for e in found if isinstance(e, RoundEnded)]
+        final = steps[-1][2]
+        assert [e.result for e in ended] == list(final.round_results)
+        assert isinstance(found[-1], events.GameEnded) and found[-1].winners == final.winners
+        assert len([e for e in found if isinstance(e, events.RoundStarted)]) == final.rules.rounds - 1
+        assert isinstance(opening_events(first)[0], events.RoundStarted)
+
+
+def test_a_buy_comes_before_the_draw_that_settles_it(all_steps: list[Step]) -> None:
+    for before, action, after in all_steps:
+        kinds = [type(e) for e in step_events(before, action, after)]
+        if Bought in kinds and isinstance(action, sr.DrawStock) and DrewFromStock in kinds:
+            assert kinds.index(Bought) < kinds.index(DrewFromStock)
+
+
+# ---------------------------------------------------------------------------
+# the leak property
+
+
+def _named_cards(action: sr.Action) -> list[sr.Card]:
+    """The cards an action names (they stay in the actor's hand when the hidden cards are dealt again)."""
+    if isinstance(action, sr.LayDown):
+        return [c for group in action.melds for c in (group.cards if isinstance(group, sr.Meld) else group)]
+    card = getattr(action, "card", None)
+    return [card] if card is not None else []
+
+
+def redeal_for(state: sr.GameState, seat: int, action: sr.Action, rng: random.Random) -> sr.GameState:
+    """``state`` with everything ``seat`` cannot see dealt again (the other hands, same sizes, and the stock
+    shuffled together, and another seed), but the cards ``action`` names left in the hand that plays them."""
+    actor = getattr(action, "player", seat)
+    kept = Counter(_named_cards(action)) if actor != seat else Counter()
+    others = [s for s in range(state.players) if s != seat]
+    pool = list((Counter(c for s in others for c in state.hands[s]) - kept).elements()) + list(state.stock)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        keep = list(kept.elements()) if s == actor else []
+        size = len(hands[s]) - len(keep)
+        hands[s], pool = tuple(sorted(keep + pool[:size])), pool[size:]
+    return attrs.evolve(state, hands=tuple(hands), stock=tuple(pool), seed=rng.getrandbits(64))
+
+
+def _sight(state: sr.GameState, seat: int) -> tuple[object, ...]:
+    """What ``seat`` sees of ``state``: its view but for the legal actions (which follow from the rest)."""
+    view = observe(state, seat)
+    return tuple(getattr(view, f.name) for f in attrs.fields(type(view)) if f.name != "legal_actions")
+
+
+def test_dealing_again_what_a_seat_cannot_see_leaves_its_events_equal(all_steps: list[Step]) -> None:
+    rng = random.Random(5)
+    compared = skipped = 0
+    for before, action, after in all_steps:
+        for seat in range(before.players):
+            other = redeal_for(before, seat, action, rng)
+            try:
+                other_after = sr.apply(other, action)
+            except sr.IllegalAction:  # the hidden cards decided the play (rare): no equal pair to compare
+                skipped += 1
+                continue
+            if _sight(other_after, seat) != _sight(after, seat):  # the seat drew, was dealt, or was given a card
+                skipped += 1
+                continue
+            assert events_for(seat, other, action, other_after) == events_for(seat, before, action, after)
+            compared += 1
+    assert compared > 3 * skipped, (compared, skipped)
+
+
+def _visible(before: sr.GameState, action: sr.Action, after: sr.GameState, seat: int) -> Counter[sr.Card]:
+    """The cards ``seat`` sees in the step: its hand before and after, the table, the discards, and the
+    cards the action names."""
+    seen: Counter[sr.Card] = Counter(_named_cards(action))
+    for state in (before, after):  # (the hand, the discards and the table hold different cards: their sum)
+        seen |= Counter(state.hands[seat]) + Counter(state.discard) + Counter(c for tm in state.table for c in tm.cards)
+    return seen
+
+
+def _cards_in(event: Event) -> list[sr.Card]:
+    cards: list[sr.Card] = []
+    for field in attrs.fields(type(event)):
+        value = getattr(event, field.name)
+        if isinstance(value, sr.Card):
+            cards.append(value)
+        elif field.name in ("hands",):
+            cards += [c for hand in value if hand is not None for c in hand]
+        elif field.name in ("penalty",) and value is not None:
+            cards += list(value)
+        elif field.name == "melds":
+            cards += [c for meld in value for c in meld.cards]
+    return cards
+
+
+def test_a_seats_events_name_no_card_it_could_not_see(all_steps: list[Step]) -> None:
+    for before, action, after in all_steps:
+        for seat in range(before.players):
+            visible = _visible(before, action, after, seat)
+            for event in events_for(seat, before, action, after):
+                named = Counter(_cards_in(event))
+                assert not named - visible, (event, seat)
+
+
+def test_a_seat_sees_the_cards_it_takes_itself(all_steps: list[Step]) -> None:
+    """The converse, so the properties above are not empty: the drawer sees its card, the buyer its penalty."""
+    shown = Counter[str]()
+    for before, action, after in all_steps:
+        for event in step_events(before, action, after):
+            if isinstance(event, (DrewFromStock, Bought)):
+                assert redact(event, event.player) == event
+                assert redact(event, (event.player + 1) % before.players) != event or (
+                    isinstance(event, Bought) and not event.penalty)
+                shown[type(event).__name__] += 1
+            if isinstance(event, CalledShanghai):
+                assert redact(event, event.discarder) == redact(event, event.player) == event
+                assert redact(event, None).given is None  # type: ignore[union-attr]
+            if isinstance(event, (Dealt, RoundEnded)):
+                for seat in range(before.players):
+                    hands = redact(event, seat).hands  # type: ignore[union-attr]
+                    assert hands[seat] == event.hands[seat] and sum(h is not None for h in hands) == 1
+    assert shown["DrewFromStock"] and shown["Bought"]
+
+
+def test_redacting_twice_changes_nothing_more(all_steps: list[Step]) -> None:
+    for step in all_steps[::7]:
+        for event in step_events(*step):
+            for seat in (None, 0, 1):
+                once = redact(event, seat)
+                assert redact(once, seat) == once
+
+
+# ---------------------------------------------------------------------------
+# JSON
+
+
+def test_events_of_whole_games_round_trip_through_json(all_steps: list[Step]) -> None:
+    for step in all_steps:
+        found = step_events(*step)
+        for seen in (found, events_for(0, *step), events_for(None, *step)):
+            assert events_from_json(events_to_json(seen)) == seen
+            for event in seen:
+                assert event_from_dict(event_to_dict(event)) == event
+
+
+@pytest.mark.parametrize("text, path", [
+    ('{"format": "shanghai-rules/state", "version": 1, "events": []}', "format"),
+    ('{"format": "shanghai-rules/events", "version": 9, "events": []}', "version"),
+    ('{"format": "shanghai-rules/events", "version": 1}', "events"),
+    ('{"format": "shanghai-rules/events", "version": 1, "events": [{"type": "flew"}]}', "events[0].type"),
+    ('{"format": "shanghai-rules/events", "version": 1, "events": [{"type": "laid_off", "player": 1, '
+     '"card": "ZZ", "meld": 0}]}', "events[0].card"),
+    ('{"format": "shanghai-rules/events", "version": 1, "events": [{"type": "discarded", "player": 1, '
+     '"card": "QS", "shanghai": false, "extra": 1}]}', "events[0].extra"),
+    ('[1, 2', ""),
+])
+def test_a_bad_events_document_is_refused_naming_the_field(text: str, path: str) -> None:
+    with pytest.raises(SerializationError) as info:
+        events_from_json(text)
+    assert info.value.path == path
+
+
+def test_writing_what_is_not_an_event_is_refused() -> None:
+    with pytest.raises(SerializationError, match="not an event"):
+        event_to_dict(sr.DrawStock(1))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------
+# refusals, docs
+
+
+def test_step_events_refuses_what_is_not_a_step() -> None:
+    state = sr.new_game(sr.PAGAT7, players=4, seed=1)
+    with pytest.raises(sr.IllegalAction, match="is not a GameState"):
+        step_events(state, sr.DrawStock(1), "after")  # type: ignore[arg-type]
+    with pytest.raises(sr.IllegalAction, match="is not an action"):
+        step_events(state, "draw", state)  # type: ignore[arg-type]
+    with pytest.raises(sr.IllegalAction, match="is not an event"):
+        redact(sr.DrawStock(1), 0)  # type: ignore[arg-type]
+    for seat in (-1, 4, "1", True):
+        with pytest.raises(sr.IllegalAction, match="is not a seat"):
+            events_for(seat, state, sr.DrawStock(1), sr.apply(state, sr.DrawStock(1)))  # type: ignore[arg-type]
+
+
+def test_the_package_exports_the_event_functions_on_first_use() -> None:
+    assert sr.step_events is step_events and sr.events_for is events_for and sr.redact is redact
+    assert sr.events_to_json is events_to_json and sr.Event is Event
+    with pytest.raises(AttributeError):
+        sr.no_such_name  # type: ignore[attr-defined]  # noqa: B018
+
+
+@pytest.mark.parametrize("module", [events, event_json])
+def test_doctests(module: object) -> None:
+    result = doctest.testmod(module)  # type: ignore[arg-type]
+    assert result.failed == 0 and result.attempted > 0
