@@ -54,15 +54,18 @@ def _played_games() -> Iterator[tuple[sr.GameState, list[Step]]]:
         seats = rules.min_players + index % 2
         players: list[sr.Player] = [
             (sr.GreedyPlayer if seat % 2 == 0 else sr.RandomPlayer)(index * 10 + seat) for seat in range(seats)]
-        steps: list[Step] = []
-        first = sr.new_game(rules, seats, seed=index)
-        sr.play_game(rules, players, index, on_step=lambda b, a, f: steps.append((b, a, f)))
-        yield first, steps
+        yield sr.new_game(rules, seats, seed=index), _steps_of(rules, players, index)
+
+
+def _steps_of(rules: sr.Rules, players: list[sr.Player], seed: int) -> list[Step]:
+    steps: list[Step] = []
+    sr.play_game(rules, players, seed, on_step=lambda b, a, f: steps.append((b, a, f)))
+    return steps
 
 
 def _random_steps() -> Iterator[Step]:
     """Steps of random legal play (which asks, withdraws and declines buys, and calls Shanghai, more often)."""
-    for index, (name, rules) in enumerate(sorted(sr.PRESETS.items())):
+    for index, (_, rules) in enumerate(sorted(sr.PRESETS.items())):
         states = list(game(rules, rules.min_players + 1, 100 + index, 400, 0.6))
         for before, after in zip(states, states[1:], strict=False):
             action = next(a for a in _actions_between(before, after))

@@ -16,11 +16,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import jsonschema
 import pytest
 
 import shanghai_rules as sr
 from shanghai_rules.cards import ALL_CARDS
+from shanghai_rules.event_json import EVENT_FIELDS, events_to_json, load_events_schema
+from shanghai_rules.events import events_for, step_events
 from shanghai_rules.records import GameRecord
 from shanghai_rules.serialization import (
     ACTION_FIELDS,
@@ -157,6 +160,29 @@ DEFS: dict[str, Any] = {
 }
 
 
+_EVENT_VALUE_SCHEMAS: dict[str, dict[str, Any]] = {
+    "seat": _ref("seat"),
+    "count": NONNEG,
+    "count?": _nullable(NONNEG),
+    "bool": {"type": "boolean"},
+    "card": _ref("card"),
+    "card?": _nullable(_ref("card")),
+    "cards?": _nullable(_ref("cards")),
+    "hands": _array(_nullable(_ref("cards"))),
+    "melds": _array(_ref("meld")),
+    "contract": _ref("contract"),
+    "result": _ref("round_result"),
+    "scores": _array({"type": "integer"}),
+    "seats": _array(_ref("seat")),
+}
+DEFS["event"] = _switch("type", {
+    name: _obj({"type": {"const": name}, **{f: _EVENT_VALUE_SCHEMAS[kind] for f, kind in fields}})
+    for name, fields in EVENT_FIELDS.items()
+})
+#: The kinds of document with a schema: those of shanghai_rules.serialization, and events.
+SCHEMA_KINDS = (*KINDS, "events")
+
+
 def _envelope(kind: str) -> dict[str, Any]:
     return {"format": {"const": f"shanghai-rules/{kind}"}, "version": {"const": FORMAT_VERSION}}
 
@@ -196,6 +222,7 @@ _TITLES = {
     "action": "A shanghai_rules action",
     "view": "What one seat may see of a shanghai_rules game (PlayerView)",
     "record": "A shanghai_rules game record: new_game's arguments and every action in order",
+    "events": "What happened in a shanghai_rules game: events, whole or as one seat may know them",
 }
 
 
@@ -236,6 +263,8 @@ def _body(kind: str) -> dict[str, Any]:
         extra = {"player": _ref("seat"), "hand": _ref("cards"), "hand_sizes": _array(NONNEG),
                  "stock_size": NONNEG, "legal_actions": _array(_ref("action"))}
         return _optional(_obj({**env, **{k: {**common, **extra}[k] for k in order}}), POSITION_ADDED)
+    if kind == "events":
+        return _obj({**env, "events": _array(_ref("event"))})
     assert kind == "record"
     return _obj({**env, "rules": _ref("rules"), "players": {"type": "integer", "minimum": 2}, "seed": _ref("seed"),
                  "dealer": _ref("seat"), "actions": _array(_ref("action"))})
@@ -253,6 +282,17 @@ def _refs(node: Any) -> Iterator[str]:
             yield from _refs(value)
 
 
+def _description(kind: str) -> str:
+    if kind == "events":
+        return (f"Format shanghai-rules/events, version {FORMAT_VERSION}. See the shanghai_rules.events module "
+                "for the meaning of every event and field, and shanghai_rules.event_json for the format. A card "
+                "hidden from the seat the events were redacted for is null.")
+    return (f"Format shanghai-rules/{kind}, version {FORMAT_VERSION}. See the "
+            "shanghai_rules.serialization module for the meaning of every field. The schema checks "
+            "structure and types; "
+            "from_json also checks that the position could occur in a game.")
+
+
 def build_schema(kind: str) -> dict[str, Any]:
     """The schema of one kind of document, with only the definitions it uses."""
     body = _body(kind)
@@ -267,10 +307,7 @@ def build_schema(kind: str) -> dict[str, Any]:
         "$schema": DRAFT,
         "$id": f"urn:shanghai-rules:schema:{kind}:{FORMAT_VERSION}",
         "title": _TITLES[kind],
-        "description": f"Format shanghai-rules/{kind}, version {FORMAT_VERSION}. See the "
-                       "shanghai_rules.serialization module for the meaning of every field. The schema checks "
-                       "structure and types; "
-                       "from_json also checks that the position could occur in a game.",
+        "description": _description(kind),
         **body,
         "$defs": {name: DEFS[name] for name in sorted(needed)},
     }
@@ -282,7 +319,7 @@ def schema_text(kind: str) -> str:
 
 def write_schemas() -> None:
     SCHEMA_DIR.mkdir(exist_ok=True)
-    for kind in KINDS:
+    for kind in SCHEMA_KINDS:
         (SCHEMA_DIR / f"{kind}.schema.json").write_text(schema_text(kind), encoding="utf-8")
 
 
@@ -329,7 +366,7 @@ def validators() -> dict[str, jsonschema.Draft202012Validator]:
     return out
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", SCHEMA_KINDS)
 def test_shipped_schema_is_current(kind: str) -> None:
     shipped = (SCHEMA_DIR / f"{kind}.schema.json").read_text(encoding="utf-8")
     assert shipped == schema_text(kind), "run `python tests/test_schemas.py --write` and review the diff"
@@ -368,6 +405,32 @@ def test_real_documents_validate(validators: dict[str, jsonschema.Draft202012Val
     assert all(counts[k] for k in ("state", "view", "action", "record")), counts
 
 
+def test_the_events_of_whole_games_validate() -> None:
+    """Every event of played games (two rounds of each preset), whole and as a seat and a spectator know
+    it, against the events schema."""
+    schema = load_events_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema == build_schema("events")
+    validator = jsonschema.Draft202012Validator(schema)
+    kinds: set[str] = set()
+    for preset in (*sr.PRESETS.values(), attrs.evolve(sr.PAGAT7, buy_offers="in_turn")):
+        rules = attrs.evolve(preset, contracts=preset.contracts[:2], buy_limits=preset.buy_limits[:2],
+                             hand_sizes=None if preset.hand_sizes is None else preset.hand_sizes[:2])
+        players = [(sr.GreedyPlayer if seat % 2 else sr.RandomPlayer)(seat) for seat in range(rules.min_players)]
+        found: list[Any] = []
+
+        def collect(before: sr.GameState, action: sr.Action, after: sr.GameState) -> None:
+            found.extend(step_events(before, action, after))  # noqa: B023
+            found.extend(events_for(0, before, action, after))  # noqa: B023
+            found.extend(events_for(None, before, action, after))  # noqa: B023
+
+        sr.play_game(rules, players, 3, on_step=collect)
+        doc = json.loads(events_to_json(found))
+        validator.validate(doc)
+        kinds |= {event["type"] for event in doc["events"]}
+    assert len(kinds) >= 14, kinds
+
+
 def test_every_action_type_validates(validators: dict[str, jsonschema.Draft202012Validator]) -> None:
     card = sr.parse_card("QS")
     meld = sr.check_meld(sr.parse_cards("4C 5C JK 7C"), sr.PAGAT7).meld
@@ -401,6 +464,6 @@ def test_schemas_refuse_what_from_json_refuses(validators: dict[str, jsonschema.
 if __name__ == "__main__":
     if sys.argv[1:] == ["--write"]:
         write_schemas()
-        print(f"wrote {len(KINDS)} schemas to {SCHEMA_DIR}")
+        print(f"wrote {len(SCHEMA_KINDS)} schemas to {SCHEMA_DIR}")
     else:
         print("usage: python tests/test_schemas.py --write")
