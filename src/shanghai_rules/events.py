@@ -59,6 +59,7 @@ from .rules import Contract
 from .state import GameState, RoundResult
 
 __all__ = [
+    "EVENT_TYPES",
     "AskedToBuy",
     "Bought",
     "CalledShanghai",
