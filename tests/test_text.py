@@ -126,7 +126,7 @@ def test_str_of_a_state_is_a_table_and_repr_is_unchanged() -> None:
     shown = str(state)
     lines = shown.splitlines()
     assert lines[0] == "Round 1 of 7 (pagat7): 2 sets of 3"
-    assert "seat 1 to draw; seat 0 dealt; upcard " in lines[1] and "stock 63" in lines[1]
+    assert "seat 1 to draw; dealer seat 0; upcard " in lines[1] and "stock 63" in lines[1]
     assert "Table: nothing laid down" in shown
     assert any(line.startswith("  >seat 1 ") for line in lines), "the seat on turn is marked"
     for seat in range(4):

@@ -288,7 +288,7 @@ def _seat_rows(w: _Words, x: GameState | PlayerView) -> list[str]:
     labels = [w.seat(s) for s in range(x.players)]
     width = max(len(label) for label in labels) + 2
     sizes = [len(h) for h in x.hands] if isinstance(x, GameState) else list(x.hand_sizes)
-    rows = [f"  {'':<{width}}  cards  down  buys  score"]
+    rows = [f"  {'':<{width}}  cards  down  buys  score" + ("  hand" if isinstance(x, GameState) else "")]
     for seat in range(x.players):
         mark = ">" if x.phase in ("draw", "play") and seat == x.turn else " "
         buys = "-" if x.buys_left[seat] is None else str(x.buys_left[seat])
@@ -308,7 +308,7 @@ def state_table(x: GameState | PlayerView, *, ascii: bool = False, names: Sequen
     """
     w = _Words(bool(ascii), names)
     lines = [f"Round {x.round_number} of {x.rules.rounds} ({x.rules.name}): {x.contract.describe()}",
-             f"  {_phase(w, x)}; {w.seat(x.dealer)} dealt; {_upcard(w, x)}; stock {x.stock_size}",
+             f"  {_phase(w, x)}; dealer {w.seat(x.dealer)}; {_upcard(w, x)}; stock {x.stock_size}",
              "  Table:" if x.table else "  Table: nothing laid down"]
     lines += [f"    {i:>2}. {w.seat(tm.owner)}: {w.meld(tm.meld)}" for i, tm in enumerate(x.table, 1)]
     lines += _seat_rows(w, x)
