@@ -14,9 +14,12 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import shanghai_rules as sr
 from invariants import game
+from random_rules import table_rules
 from shanghai_rules import event_json, events
 from shanghai_rules.event_json import event_from_dict, event_to_dict, events_from_json, events_to_json
 from shanghai_rules.events import (
@@ -204,23 +207,50 @@ def _sight(state: sr.GameState, seat: int) -> tuple[object, ...]:
     return tuple(getattr(view, f.name) for f in attrs.fields(type(view)) if f.name != "legal_actions")
 
 
+def _same_events_when_dealt_again(step: Step, seat: int, rng: random.Random) -> bool:
+    """Deal again what ``seat`` cannot see before the step, and take the step again: where the seat sees
+    the same before and after, assert that its events are the same.  False where there is nothing to compare
+    (the seat drew, was dealt or was given another card, or the hidden cards decided the play)."""
+    before, action, after = step
+    other = redeal_for(before, seat, action, rng)
+    try:
+        other_after = sr.apply(other, action)
+    except sr.IllegalAction:
+        return False
+    if _sight(other_after, seat) != _sight(after, seat):
+        return False
+    assert events_for(seat, other, action, other_after) == events_for(seat, before, action, after), (action, seat)
+    return True
+
+
 def test_dealing_again_what_a_seat_cannot_see_leaves_its_events_equal(all_steps: list[Step]) -> None:
     rng = random.Random(5)
     compared = skipped = 0
-    for before, action, after in all_steps:
-        for seat in range(before.players):
-            other = redeal_for(before, seat, action, rng)
-            try:
-                other_after = sr.apply(other, action)
-            except sr.IllegalAction:  # the hidden cards decided the play (rare): no equal pair to compare
+    for step in all_steps:
+        for seat in range(step[0].players):
+            if _same_events_when_dealt_again(step, seat, rng):
+                compared += 1
+            else:
                 skipped += 1
-                continue
-            if _sight(other_after, seat) != _sight(after, seat):  # the seat drew, was dealt, or was given a card
-                skipped += 1
-                continue
-            assert events_for(seat, other, action, other_after) == events_for(seat, before, action, after)
-            compared += 1
     assert compared > 3 * skipped, (compared, skipped)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32))
+def test_under_random_table_rules_events_account_for_the_cards_and_leak_nothing(seed: int) -> None:
+    """Random house rules (stocks that run out and are rebuilt, buys until the discard or offered in turn,
+    cuts, swaps of jokers only, ...) and random play: the same two properties, step by step."""
+    rng = random.Random(seed)
+    rules = table_rules(rng, "events", most_rounds=2)
+    players = rng.randint(rules.min_players, min(rules.max_players, rules.min_players + 2))
+    states = list(game(rules, players, rng.getrandbits(32), 300, rng.choice([0.3, 0.8])))
+    for before, after in zip(states, states[1:], strict=False):
+        action = next(_actions_between(before, after))
+        found = step_events(before, action, after)
+        change = _hand_changes(found, players)
+        if change is not None:
+            assert change == [len(a) - len(b) for a, b in zip(after.hands, before.hands, strict=True)], found
+        _same_events_when_dealt_again((before, action, after), rng.randrange(players), rng)
 
 
 def _visible(before: sr.GameState, action: sr.Action, after: sr.GameState, seat: int) -> Counter[sr.Card]:
