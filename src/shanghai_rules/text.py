@@ -231,19 +231,19 @@ def _phase(w: _Words, x: GameState | PlayerView) -> str:
 def _upcard(w: _Words, x: GameState | PlayerView) -> str:
     if x.upcard is not None:
         return f"upcard {w.card(x.upcard)}"
-    if x.discard:
-        return f"top discard {w.card(x.discard[-1])} (dead)" if x.phase in ("draw", "play") else \
-            f"top discard {w.card(x.discard[-1])}"
-    return "no discard"
+    if not x.discard:
+        return "no discard"
+    dead = " (dead: Shanghai was declared or called on it)" if x.phase == "draw" else ""
+    return f"top discard {w.card(x.discard[-1])}{dead}"
 
 
 def _position(w: _Words, x: GameState | PlayerView) -> str:
-    head = f"round {x.round_number} of {x.rules.rounds} ({x.contract.describe()}): {_phase(w, x)}"
-    if x.phase in ("round_over", "game_over"):
-        return head + "; scores " + " ".join(str(s) for s in x.scores)
     whose = f"{w.seat(x.player)}'s view: " if isinstance(x, PlayerView) else ""
-    return (f"{whose}{head}; {_upcard(w, x)}; stock {x.stock_size}; "
-            f"{_plural(len(x.table), 'meld')} on the table; scores " + " ".join(str(s) for s in x.scores))
+    head = f"{whose}round {x.round_number} of {x.rules.rounds} ({x.contract.describe()}): {_phase(w, x)}"
+    scores = "; scores " + " ".join(str(s) for s in x.scores)
+    if x.phase in ("round_over", "game_over"):
+        return head + scores
+    return f"{head}; {_upcard(w, x)}; stock {x.stock_size}; {_plural(len(x.table), 'meld')} on the table{scores}"
 
 
 def describe(thing: object, *, ascii: bool = False, names: Sequence[str] | None = None) -> str:
@@ -320,6 +320,8 @@ def state_table(x: GameState | PlayerView, *, ascii: bool = False, names: Sequen
 def score_sheet(x: RoundFacts, names: Sequence[str] | None = None, *, ascii: bool = False) -> str:
     """The score sheet of a state or a view: one row per finished round, with its contract and each seat's
     points and running total (``*`` marks the seat that went out), and the winners once the game is over.
+    ``names`` names the seats; the sheet holds no card, so ``ascii`` (taken as :func:`describe` takes it)
+    changes nothing.
 
     >>> import shanghai_rules as sr
     >>> from shanghai_rules.text import score_sheet
