@@ -330,11 +330,12 @@ def test_events_of_whole_games_round_trip_through_json(all_steps: list[Step]) ->
 @pytest.mark.parametrize("text, path", [
     ('{"format": "shanghai-rules/state", "version": 1, "events": []}', "format"),
     ('{"format": "shanghai-rules/events", "version": 9, "events": []}', "version"),
-    ('{"format": "shanghai-rules/events", "version": 1}', "events"),
-    ('{"format": "shanghai-rules/events", "version": 1, "events": [{"type": "flew"}]}', "events[0].type"),
-    ('{"format": "shanghai-rules/events", "version": 1, "events": [{"type": "laid_off", "player": 1, '
+    ('{"format": "shanghai-rules/events", "version": 1, "events": []}', "version"),
+    ('{"format": "shanghai-rules/events", "version": 2}', "events"),
+    ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "flew"}]}', "events[0].type"),
+    ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "laid_off", "player": 1, '
      '"card": "ZZ", "meld": 0}]}', "events[0].card"),
-    ('{"format": "shanghai-rules/events", "version": 1, "events": [{"type": "discarded", "player": 1, '
+    ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "discarded", "player": 1, '
      '"card": "QS", "shanghai": false, "extra": 1}]}', "events[0].extra"),
     ('[1, 2', ""),
 ])

@@ -2,14 +2,15 @@
 
 A document of events is one object::
 
-    {"format": "shanghai-rules/events", "version": 1, "events": [...]}
+    {"format": "shanghai-rules/events", "version": 2, "events": [...]}
 
 and each event an object ``{"type": ..., fields}`` whose fields are those of
 its class in :mod:`shanghai_rules.events`, in ``snake_case``, always all
 written, with a hidden card (of a redacted event) as ``null``.  Cards, melds,
 contracts and round results are written as in the other documents
 (:mod:`shanghai_rules.serialization`).  ``version`` is the format's
-:data:`~shanghai_rules.serialization.FORMAT_VERSION`.  The JSON Schema ships in the
+:data:`~shanghai_rules.serialization.FORMAT_VERSION`; events are read from
+:data:`EVENTS_SINCE` (2), the first version with them, on.  The JSON Schema ships in the
 package: ``load_events_schema()``.
 
 >>> import shanghai_rules as sr
@@ -19,7 +20,7 @@ package: ``load_events_schema()``.
 >>> print(events_to_json(events, indent=1))
 {
  "format": "shanghai-rules/events",
- "version": 1,
+ "version": 2,
  "events": [
   {
    "type": "drew_from_stock",
@@ -69,6 +70,7 @@ from .rules import MAX_PLAYERS
 from .serialization import (
     FORMAT_VERSION,
     MAX_DOCUMENT_SIZE,
+    READ_VERSIONS,
     SerializationError,
     _bool,
     _card,
@@ -88,6 +90,7 @@ from .serialization import (
 
 __all__ = [
     "EVENTS_FORMAT",
+    "EVENTS_SINCE",
     "EVENT_FIELDS",
     "EVENT_NAMES",
     "event_from_dict",
@@ -102,6 +105,9 @@ Json = Any
 
 EVENTS_FORMAT: Final = "shanghai-rules/events"
 """The ``format`` of a document of events."""
+
+EVENTS_SINCE: Final = 2
+"""The first version of the format with events: a document of events of an earlier version is refused."""
 
 EVENT_NAMES: Final[dict[type[Any], str]] = {
     RoundStarted: "round_started", CardsCut: "cut", Dealt: "dealt", StockRebuilt: "stock_rebuilt",
@@ -234,8 +240,10 @@ def events_from_json(text: str | bytes, *, max_size: int | None = MAX_DOCUMENT_S
         raise SerializationError("", f"not JSON: {excerpt(str(exc))}") from None
     doc = _obj(data, "", ("format", "version", "events"))
     _str(doc["format"], "format", (EVENTS_FORMAT,))
-    if doc["version"] != FORMAT_VERSION or type(doc["version"]) is not int:
-        raise SerializationError("version", f"this library reads version {FORMAT_VERSION}")
+    readable = tuple(v for v in READ_VERSIONS if v >= EVENTS_SINCE)
+    if type(doc["version"]) is not int or doc["version"] not in readable:
+        raise SerializationError("version", "this library reads documents of events of version "
+                                 + ", ".join(map(str, readable)))
     return _items(doc["events"], "events", event_from_dict)
 
 
