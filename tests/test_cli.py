@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +62,16 @@ def test_demo_prints_a_whole_readable_game(capsys: pytest.CaptureFixture[str]) -
     assert "Score sheet" in out and ("wins with" in out or "share the win" in out)
     assert any(symbol in out for symbol in SYMBOLS)
     assert out.count("\n  7      3 runs of 4") == 1  # the score sheet's last row
+
+
+def test_demo_tells_the_public_events_in_describes_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """The narration is the spectator's events in the words of shanghai_rules.text.describe: a buy names
+    the upcard and counts the penalty cards without naming them."""
+    out = run(capsys, "demo", "--rounds", "2", "--ascii", "--verbose")[1]
+    buys = re.findall(r"seat \d buys \S+ with 2 penalty cards from the stock(.*); \d buys? left", out)
+    assert buys and set(buys) == {""}, "penalty cards are never named"
+    assert re.search(r"seat \d draws from the stock\n", out) and re.search(r"seat \d discards \S+", out)
+    assert "flip card: " in out and "Score sheet" in out
 
 
 def test_demo_is_reproducible_and_the_seed_matters(capsys: pytest.CaptureFixture[str]) -> None:

@@ -233,6 +233,8 @@ class _Narrator:
         """Tell one event of the step from ``before`` to ``after``."""
         drawing = before.phase == "draw"
         if isinstance(event, (RoundStarted, Dealt, CardsCut, RoundEnded, GameEnded)):
+            if isinstance(event, RoundEnded) and drawing:
+                self.turn_number += 1  # the draw that found the stock dead began a turn
             self.tell_round(event, after)
         elif isinstance(event, (DrewFromStock, TookUpcard)):
             self.flush()
