@@ -112,6 +112,14 @@ def test_a_state_and_a_view_are_summed_up_on_one_line() -> None:
     assert "game over; scores " + " ".join(map(str, final.scores)) in describe(final)
 
 
+def test_actions_events_states_and_views_have_describe_as_a_method(game_events: list[Event]) -> None:
+    state = sr.new_game(sr.PAGAT7, players=4, seed=7)
+    names = ["Ann", "Bob", "Cy", "Di"]
+    for thing in (*ACTIONS, *game_events[:40], state, observe(state, 3)):
+        assert thing.describe() == describe(thing)
+        assert thing.describe(ascii=True, names=names) == describe(thing, ascii=True, names=names)
+
+
 def test_describe_refuses_what_it_cannot_describe() -> None:
     with pytest.raises(TypeError, match="is not a card, meld"):
         describe(42)

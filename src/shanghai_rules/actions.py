@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from ._describable import Describable
 from .cards import MAX_CARDS, Card, CardError, CardParseError, parse_card, parse_cards
 from .errors import MalformedAction, excerpt
 from .melds import End, Meld
@@ -98,7 +99,7 @@ def _groups(value: object) -> tuple[tuple[Card, ...] | Meld, ...]:
 
 
 @attrs.frozen
-class DrawStock:
+class DrawStock(Describable):
     """Draw the top card of the stock (this also settles any buy requests first, SPEC 4.4)."""
 
     player: int = attrs.field(validator=_seat)
@@ -106,7 +107,7 @@ class DrawStock:
 
 
 @attrs.frozen
-class TakeDiscard:
+class TakeDiscard(Describable):
     """Take the upcard on your own turn: free, and not a buy (000)."""
 
     player: int = attrs.field(validator=_seat)
@@ -114,7 +115,7 @@ class TakeDiscard:
 
 
 @attrs.frozen
-class Buy:
+class Buy(Describable):
     """Ask to buy the upcard while the player on turn has not drawn ("May I?", SPEC 4.4)."""
 
     player: int = attrs.field(validator=_seat)
@@ -122,7 +123,7 @@ class Buy:
 
 
 @attrs.frozen
-class WithdrawBuy:
+class WithdrawBuy(Describable):
     """Take back a buy request before it is settled."""
 
     player: int = attrs.field(validator=_seat)
@@ -130,7 +131,7 @@ class WithdrawBuy:
 
 
 @attrs.frozen
-class DeclineBuy:
+class DeclineBuy(Describable):
     """Let the upcard go, where buy offers go one seat at a time (``Rules.buy_offers == "in_turn"``):
     the seat offered the upcard passes, and the offer moves on to the next seat."""
 
@@ -139,7 +140,7 @@ class DeclineBuy:
 
 
 @attrs.frozen
-class LayDown:
+class LayDown(Describable):
     """Go down: lay the whole contract at once.
 
     ``melds`` holds the contract's groups, each a plain sequence of cards (read
@@ -153,7 +154,7 @@ class LayDown:
 
 
 @attrs.frozen
-class LayOff:
+class LayOff(Describable):
     """Add ``card`` to the meld ``state.table[meld]``.
 
     ``end`` (``"low"`` or ``"high"``) says which end of a run the card extends;
@@ -171,7 +172,7 @@ class LayOff:
 
 
 @attrs.frozen
-class SwapWild:
+class SwapWild(Describable):
     """Give ``card`` to the meld ``state.table[meld]`` and take the wild it replaces (SPEC 4.7)."""
 
     player: int = attrs.field(validator=_seat)
@@ -183,7 +184,7 @@ class SwapWild:
 
 
 @attrs.frozen
-class Discard:
+class Discard(Describable):
     """Discard ``card``, ending the turn; ``shanghai=True`` declares Shanghai on it (SPEC 4.8)."""
 
     player: int = attrs.field(validator=_seat)
@@ -195,7 +196,7 @@ class Discard:
 
 
 @attrs.frozen
-class CallShanghai:
+class CallShanghai(Describable):
     """Call Shanghai on the last discard: it goes onto ``state.table[meld]`` (SPEC 4.8).
 
     ``end`` works as in :class:`LayOff` for a card that could go at either end of a run.
@@ -210,7 +211,7 @@ class CallShanghai:
 
 
 @attrs.frozen
-class Cut:
+class Cut(Describable):
     """Cut the cards before the deal: ``count`` is how many cards the cut gave the dealer (SPEC 4.10)."""
 
     player: int = attrs.field(validator=_seat)
@@ -220,7 +221,7 @@ class Cut:
 
 
 @attrs.frozen
-class StartRound:
+class StartRound(Describable):
     """Deal the next round after one has ended."""
 
 

@@ -37,6 +37,7 @@ from typing import Any, Final
 
 import attrs
 
+from ._describable import Describable
 from .actions import (
     Action,
     Buy,
@@ -89,7 +90,7 @@ Hands = tuple[tuple[Card, ...] | None, ...]
 
 
 @attrs.frozen
-class RoundStarted:
+class RoundStarted(Describable):
     """A round begins (at the start of the game, and on :class:`~shanghai_rules.actions.StartRound`)."""
 
     round_number: int
@@ -101,7 +102,7 @@ class RoundStarted:
 
 
 @attrs.frozen
-class CardsCut:
+class CardsCut(Describable):
     """The cut before the deal (SPEC 4.10)."""
 
     player: int
@@ -113,7 +114,7 @@ class CardsCut:
 
 
 @attrs.frozen
-class Dealt:
+class Dealt(Describable):
     """The cards are dealt and the flip card turned."""
 
     hand_size: int
@@ -127,7 +128,7 @@ class Dealt:
 
 
 @attrs.frozen
-class StockRebuilt:
+class StockRebuilt(Describable):
     """The stock ran out and was rebuilt from the discard pile (and fresh decks, where the rules add them)."""
 
     times: int
@@ -137,7 +138,7 @@ class StockRebuilt:
 
 
 @attrs.frozen
-class DrewFromStock:
+class DrewFromStock(Describable):
     """The player on turn drew the top card of the stock."""
 
     player: int
@@ -147,7 +148,7 @@ class DrewFromStock:
 
 
 @attrs.frozen
-class TookUpcard:
+class TookUpcard(Describable):
     """The player on turn took the upcard (free, not a buy)."""
 
     player: int
@@ -157,7 +158,7 @@ class TookUpcard:
 
 
 @attrs.frozen
-class AskedToBuy:
+class AskedToBuy(Describable):
     """A seat asked to buy the upcard ("May I?"): a request, settled at the draw."""
 
     player: int
@@ -167,7 +168,7 @@ class AskedToBuy:
 
 
 @attrs.frozen
-class WithdrewBuy:
+class WithdrewBuy(Describable):
     """A seat took back its request to buy the upcard."""
 
     player: int
@@ -177,7 +178,7 @@ class WithdrewBuy:
 
 
 @attrs.frozen
-class DeclinedBuy:
+class DeclinedBuy(Describable):
     """The seat offered the upcard let it go (where offers go one seat at a time)."""
 
     player: int
@@ -187,7 +188,7 @@ class DeclinedBuy:
 
 
 @attrs.frozen
-class Bought:
+class Bought(Describable):
     """A buy was settled: the buyer took the upcard and penalty cards from the stock (SPEC 4.4)."""
 
     player: int
@@ -203,7 +204,7 @@ class Bought:
 
 
 @attrs.frozen
-class WentDown:
+class WentDown(Describable):
     """A seat laid down its contract."""
 
     player: int
@@ -215,7 +216,7 @@ class WentDown:
 
 
 @attrs.frozen
-class LaidOff:
+class LaidOff(Describable):
     """A seat added a card to a meld on the table."""
 
     player: int
@@ -227,7 +228,7 @@ class LaidOff:
 
 
 @attrs.frozen
-class SwappedWild:
+class SwappedWild(Describable):
     """A seat gave a natural card to a meld and took the wild it stood for (SPEC 4.7)."""
 
     player: int
@@ -241,7 +242,7 @@ class SwappedWild:
 
 
 @attrs.frozen
-class Discarded:
+class Discarded(Describable):
     """The player on turn discarded, ending the turn."""
 
     player: int
@@ -253,7 +254,7 @@ class Discarded:
 
 
 @attrs.frozen
-class CalledShanghai:
+class CalledShanghai(Describable):
     """A seat called Shanghai on the last discard: the card went onto a meld, and the discarder took a
     card at random from the caller's hand (SPEC 4.8)."""
 
@@ -270,7 +271,7 @@ class CalledShanghai:
 
 
 @attrs.frozen
-class RoundEnded:
+class RoundEnded(Describable):
     """A round ended: how, what each seat scored, and the cards left in hand."""
 
     result: RoundResult
@@ -282,7 +283,7 @@ class RoundEnded:
 
 
 @attrs.frozen
-class GameEnded:
+class GameEnded(Describable):
     """The last round ended: the game is over."""
 
     scores: tuple[int, ...]

@@ -11,6 +11,7 @@ from typing import Literal
 
 import attrs
 
+from ._describable import Describable
 from .cards import Card
 from .melds import Meld, MeldKind
 from .rules import Contract, Rules
@@ -72,7 +73,7 @@ class RoundResult:
     """Points taken off the total of the seat that went out blind (``Rules.blind_bonus``)."""
 
 
-class RoundFacts:
+class RoundFacts(Describable):
     """What a full state and a player's view both derive from the fields they share."""
 
     __slots__ = ()

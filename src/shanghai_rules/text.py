@@ -7,7 +7,9 @@ print; :func:`score_sheet` the score sheet the command line prints.  Cards
 are written with suit symbols (``10♥``, ``★`` for a joker), or, with
 ``ascii=True``, in their notation (``10H``, ``JK``).  Seats are ``seat 2``,
 or the names given in ``names``; melds on the table are numbered from 1 in
-the order laid (``meld 1`` is ``state.table[0]``).
+the order laid (``meld 1`` is ``state.table[0]``).  Every action, event,
+state and view also has this as its ``describe()`` method
+(``sr.Discard(2, card).describe(ascii=True)``), as melds and contracts had.
 
 >>> import shanghai_rules as sr
 >>> from shanghai_rules.text import describe
