@@ -362,6 +362,9 @@ def test_step_events_refuses_what_is_not_a_step() -> None:
         step_events(state, "draw", state)  # type: ignore[arg-type]
     with pytest.raises(sr.IllegalAction, match="is not an event"):
         redact(sr.DrawStock(1), 0)  # type: ignore[arg-type]
+    for bad in (-1, "1", 1.0, True):
+        with pytest.raises(sr.IllegalAction, match="is not a seat"):
+            redact(DrewFromStock(1, None), bad)  # type: ignore[arg-type]
     for seat in (-1, 4, "1", True):
         with pytest.raises(sr.IllegalAction, match="is not a seat"):
             events_for(seat, state, sr.DrawStock(1), sr.apply(state, sr.DrawStock(1)))  # type: ignore[arg-type]

@@ -479,9 +479,14 @@ def redact(event: Event, seat: int | None) -> Event:
     the discarder, and each hand dealt or left at a round's end from all but
     its seat.  Hidden cards become ``None``; every other field is kept.  Redacting
     twice changes nothing more.
+
+    Raises :class:`~shanghai_rules.errors.IllegalAction` (a :class:`ValueError`) for
+    what is not an event, or a seat that is not ``None`` or a whole number from 0.
     """
     if type(event) not in EVENT_TYPES:
         raise IllegalAction(f"redact: {excerpt(event)} is not an event")
+    if seat is not None and (type(seat) is not int or seat < 0):
+        raise IllegalAction(f"redact: {excerpt(seat)} is not a seat")
     if isinstance(event, DrewFromStock) and seat != event.player:
         return attrs.evolve(event, card=None)
     if isinstance(event, Bought) and seat != event.player:
