@@ -187,17 +187,21 @@ def _named_cards(action: sr.Action) -> list[sr.Card]:
 
 def redeal_for(state: sr.GameState, seat: int, action: sr.Action, rng: random.Random) -> sr.GameState:
     """``state`` with everything ``seat`` cannot see dealt again (the other hands, same sizes, and the stock
-    shuffled together, and another seed), but the cards ``action`` names left in the hand that plays them."""
+    shuffled together, and another seed), but the cards ``action`` names left in the hand that plays them,
+    and the wilds the player on turn owes (public: the table saw the swap) left in theirs."""
     actor = getattr(action, "player", seat)
-    kept = Counter(_named_cards(action)) if actor != seat else Counter()
-    others = [s for s in range(state.players) if s != seat]
-    pool = list((Counter(c for s in others for c in state.hands[s]) - kept).elements()) + list(state.stock)
+    kept = {s: Counter[sr.Card]() for s in range(state.players) if s != seat}
+    if actor in kept:
+        kept[actor] |= Counter(_named_cards(action))
+    if state.turn in kept:
+        kept[state.turn] |= Counter(state.owed_wilds)
+    hidden = Counter(c for s in kept for c in state.hands[s]) - sum(kept.values(), Counter[sr.Card]())
+    pool = list(hidden.elements()) + list(state.stock)
     rng.shuffle(pool)
     hands = list(state.hands)
-    for s in others:
-        keep = list(kept.elements()) if s == actor else []
-        size = len(hands[s]) - len(keep)
-        hands[s], pool = tuple(sorted(keep + pool[:size])), pool[size:]
+    for s, keep in kept.items():
+        size = len(hands[s]) - keep.total()
+        hands[s], pool = tuple(sorted([*keep.elements(), *pool[:size]])), pool[size:]
     return attrs.evolve(state, hands=tuple(hands), stock=tuple(pool), seed=rng.getrandbits(64))
 
 
