@@ -116,6 +116,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import operator
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -807,11 +808,15 @@ def _list(value: Json, path: str) -> list[Json]:
 
 def _items(value: Json, path: str, read: Callable[[Json, str], T], most: int | None = None) -> tuple[T, ...]:
     """The items of an array, each read by ``read``; an array of more than ``most`` items is refused
-    before any is read."""
+    before any is read.  The items are read with the array's path, and, where one is refused, read
+    again, each with its own path (``read`` is pure), so that the error names the item."""
     items = _list(value, path)
     if most is not None and len(items) > most:
         raise SerializationError(path, f"at most {most:,} items here, not {len(items):,}")
-    return tuple(read(item, f"{path}[{i}]") for i, item in enumerate(items))
+    try:
+        return tuple([read(item, path) for item in items])
+    except SerializationError:  # read again, each item at its own path, to name the first bad one
+        return tuple([read(item, f"{path}[{i}]") for i, item in enumerate(items)])
 
 
 def _ints(value: Json, path: str, low: int | None = None) -> tuple[int, ...]:
@@ -847,11 +852,10 @@ def _cards(value: Json, path: str) -> tuple[Card, ...]:
 
 def _sorted_cards(value: Json, path: str) -> tuple[Card, ...]:
     """A hand: read, and kept sorted as the library keeps hands (SPEC 4.6)."""
-    return tuple(sorted(_cards(value, path), key=_code))
+    return tuple(sorted(_cards(value, path), key=_CODE))
 
 
-def _code(card: Card) -> int:
-    return card.code
+_CODE: Final = operator.attrgetter("code")  # the order hands are kept in
 
 
 def _seat(value: Json, path: str, players: int | None = None) -> int:
@@ -1452,6 +1456,9 @@ def _check_buys(x: GameState | PlayerView, n: int) -> None:
                     raise _fail(path, why)
 
 
+_LEGAL_TABLE_MELDS: Final = MEMO.table("melds on the table read from documents and found legal", 4096)
+
+
 def _check_table(x: GameState | PlayerView, n: int) -> None:
     rules = x.rules
     contract = rules.contract(x.round_number)
@@ -1462,9 +1469,11 @@ def _check_table(x: GameState | PlayerView, n: int) -> None:
             raise _fail(f"{path}.owner", f"there is no seat {tm.owner} ({n} players)")
         if not x.down[tm.owner]:
             raise _fail(f"{path}.owner", f"seat {tm.owner} owns a meld but is not down")
-        verdict = check_meld(tm.meld, rules, laid_off=True)
-        if not verdict:
-            raise _fail(path, f"{tm.meld.describe()} is not a legal meld: {verdict.reason}")
+        if (tm.meld, rules) not in _LEGAL_TABLE_MELDS:
+            verdict = check_meld(tm.meld, rules, laid_off=True)
+            if not verdict:
+                raise _fail(path, f"{tm.meld.describe()} is not a legal meld: {verdict.reason}")
+            _LEGAL_TABLE_MELDS.put((tm.meld, rules), True)
         owned.setdefault(tm.owner, []).append(tm.meld.kind)
     for seat, down in enumerate(x.down):
         kinds = owned.get(seat, [])
