@@ -695,3 +695,17 @@ def test_a_field_that_appears_twice_in_an_object_is_refused() -> None:
     state = to_json(sr.new_game(sr.PAGAT7, players=3))
     with pytest.raises(SerializationError, match="appears twice"):
         from_json(state.replace('"sets": 2,', '"sets": 2, "sets": 1,', 1))
+
+
+def test_a_meld_on_the_table_found_legal_under_other_rules_is_judged_again() -> None:
+    """The memo of melds found legal on the table is kept per rules: a meld legal under one preset and
+    read again under rules that forbid it is refused."""
+    rng = random.Random(5)
+    state = sr.new_game(sr.PAGAT7, players=3, seed=5)
+    while not any(sr.is_wild(c, state.rules) for tm in state.table for c in tm.cards):
+        state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+    doc = to_dict(state)
+    assert from_json(json.dumps(doc)) == state
+    strict = attrs.evolve(sr.PAGAT7, name="no wilds in melds", max_wilds_per_meld=0)
+    strict_doc = {**doc, "rules": {k: v for k, v in to_dict(strict).items() if k not in ("format", "version")}}
+    refused(strict_doc, None, "is not a legal meld")

@@ -1469,11 +1469,12 @@ def _check_table(x: GameState | PlayerView, n: int) -> None:
             raise _fail(f"{path}.owner", f"there is no seat {tm.owner} ({n} players)")
         if not x.down[tm.owner]:
             raise _fail(f"{path}.owner", f"seat {tm.owner} owns a meld but is not down")
-        if (tm.meld, rules) not in _LEGAL_TABLE_MELDS:
+        judged = (tm.meld, rules)
+        if judged not in _LEGAL_TABLE_MELDS:
             verdict = check_meld(tm.meld, rules, laid_off=True)
             if not verdict:
                 raise _fail(path, f"{tm.meld.describe()} is not a legal meld: {verdict.reason}")
-            _LEGAL_TABLE_MELDS.put((tm.meld, rules), True)
+            _LEGAL_TABLE_MELDS.put(judged, True)
         owned.setdefault(tm.owner, []).append(tm.meld.kind)
     for seat, down in enumerate(x.down):
         kinds = owned.get(seat, [])
