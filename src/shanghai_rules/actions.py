@@ -36,28 +36,31 @@ __all__ = [
 
 def _seat(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or value < 0:
-        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {excerpt(value)} is not a seat number")
+        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {excerpt(value)} is not a seat number",
+                              code="bad_field")
 
 
 def _index(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or value < 0:
         raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {excerpt(value)} is not an index "
-                              f"into the table")
+                              f"into the table", code="bad_field")
 
 
 def _end(instance: object, attribute: attrs.Attribute[End | None], value: object) -> None:
     if value not in (None, "low", "high"):
-        raise MalformedAction(f"{type(instance).__name__}.end: {excerpt(value)} is not 'low', 'high' or None")
+        raise MalformedAction(f"{type(instance).__name__}.end: {excerpt(value)} is not 'low', 'high' or None",
+                              code="bad_field")
 
 
 def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if type(value) is not bool:
-        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {excerpt(value)} is not True or False")
+        raise MalformedAction(f"{type(instance).__name__}.{attribute.name}: {excerpt(value)} is not True or False",
+                              code="bad_field")
 
 
 def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int:
-        raise MalformedAction(f"Cut.count: {excerpt(value)} is not a whole number")
+        raise MalformedAction(f"Cut.count: {excerpt(value)} is not a whole number", code="bad_field")
 
 
 def _card(value: object) -> Card:
@@ -68,39 +71,41 @@ def _card(value: object) -> Card:
         try:
             return parse_card(value)
         except CardParseError as exc:
-            raise MalformedAction(str(exc)) from None
-    raise MalformedAction(f"{excerpt(value)} is not a card")
+            raise MalformedAction(str(exc), code="bad_field") from None
+    raise MalformedAction(f"{excerpt(value)} is not a card", code="bad_field")
 
 
 def _groups(value: object) -> tuple[tuple[Card, ...] | Meld, ...]:
     """LayDown groups: each a Meld or a sequence of cards (or card notation); at most
     :data:`~shanghai_rules.cards.MAX_CARDS` groups of at most as many cards."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise MalformedAction(f"LayDown.melds: {excerpt(value)} is not a sequence of card groups")
+        raise MalformedAction(f"LayDown.melds: {excerpt(value)} is not a sequence of card groups", code="bad_field")
     groups: list[tuple[Card, ...] | Meld] = []
     for i, group in enumerate(itertools.islice(value, MAX_CARDS + 1)):
         if i == MAX_CARDS:
-            raise MalformedAction(f"LayDown.melds: more than {MAX_CARDS:,} groups, more than any game holds")
+            raise MalformedAction(f"LayDown.melds: more than {MAX_CARDS:,} groups, more than any game holds",
+                                  code="too_many_cards")
         if isinstance(group, Meld):
             groups.append(group)
         elif isinstance(group, str):
             try:
                 groups.append(parse_cards(group))
             except CardError as exc:
-                raise MalformedAction(f"LayDown.melds[{i}]: {exc}") from None
+                raise MalformedAction(f"LayDown.melds[{i}]: {exc}", code="bad_field") from None
         elif isinstance(group, Iterable):
             cards = tuple(itertools.islice(group, MAX_CARDS + 1))
             if len(cards) > MAX_CARDS:
-                raise MalformedAction(f"LayDown.melds[{i}]: more than {MAX_CARDS:,} cards, more than any game holds")
+                raise MalformedAction(f"LayDown.melds[{i}]: more than {MAX_CARDS:,} cards, more than any game holds",
+                                      code="too_many_cards")
             groups.append(tuple(_card(c) for c in cards))
         else:
-            raise MalformedAction(f"LayDown.melds[{i}]: {excerpt(group)} is not a group of cards")
+            raise MalformedAction(f"LayDown.melds[{i}]: {excerpt(group)} is not a group of cards", code="bad_field")
     return tuple(groups)
 
 
 @attrs.frozen
 class DrawStock(Describable):
-    """Draw the top card of the stock (this also settles any buy requests first, SPEC 4.4)."""
+    """Draw the top card of the stock (this also settles any buy requests first; rules: buying)."""
 
     player: int = attrs.field(validator=_seat)
     """The acting seat."""
@@ -108,7 +113,7 @@ class DrawStock(Describable):
 
 @attrs.frozen
 class TakeDiscard(Describable):
-    """Take the upcard on your own turn: free, and not a buy (000)."""
+    """Take the upcard on your own turn: free, and not a buy (rules: buying)."""
 
     player: int = attrs.field(validator=_seat)
     """The acting seat."""
@@ -116,7 +121,7 @@ class TakeDiscard(Describable):
 
 @attrs.frozen
 class Buy(Describable):
-    """Ask to buy the upcard while the player on turn has not drawn ("May I?", SPEC 4.4)."""
+    """Ask to buy the upcard while the player on turn has not drawn ("May I?"; rules: buying)."""
 
     player: int = attrs.field(validator=_seat)
     """The acting seat."""
@@ -173,7 +178,7 @@ class LayOff(Describable):
 
 @attrs.frozen
 class SwapWild(Describable):
-    """Give ``card`` to the meld ``state.table[meld]`` and take the wild it replaces (SPEC 4.7)."""
+    """Give ``card`` to the meld ``state.table[meld]`` and take the wild it replaces (rules: swapping a joker)."""
 
     player: int = attrs.field(validator=_seat)
     """The acting seat."""
@@ -185,19 +190,19 @@ class SwapWild(Describable):
 
 @attrs.frozen
 class Discard(Describable):
-    """Discard ``card``, ending the turn; ``shanghai=True`` declares Shanghai on it (SPEC 4.8)."""
+    """Discard ``card``, ending the turn; ``shanghai=True`` declares Shanghai on it (rules: the Shanghai call)."""
 
     player: int = attrs.field(validator=_seat)
     """The acting seat."""
     card: Card = attrs.field(converter=_card)
     """The card (a Card, or its notation)."""
     shanghai: bool = attrs.field(default=False, validator=_flag)
-    """Declare Shanghai on the discard, so no one may take or buy it (SPEC 4.8)."""
+    """Declare Shanghai on the discard, so no one may take or buy it (rules: the Shanghai call)."""
 
 
 @attrs.frozen
 class CallShanghai(Describable):
-    """Call Shanghai on the last discard: it goes onto ``state.table[meld]`` (SPEC 4.8).
+    """Call Shanghai on the last discard: it goes onto ``state.table[meld]`` (rules: the Shanghai call).
 
     ``end`` works as in :class:`LayOff` for a card that could go at either end of a run.
     """
@@ -212,7 +217,7 @@ class CallShanghai(Describable):
 
 @attrs.frozen
 class Cut(Describable):
-    """Cut the cards before the deal: ``count`` is how many cards the cut gave the dealer (SPEC 4.10)."""
+    """Cut the cards before the deal: ``count`` is how many cards the cut gave the dealer (rules: the deal)."""
 
     player: int = attrs.field(validator=_seat)
     """The acting seat."""

@@ -21,6 +21,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from .errors import bounded, excerpt
+from .refusals import Code
 
 __all__ = [
     "ACE",
@@ -80,18 +81,21 @@ class Suit(enum.IntEnum):
 class CardError(ValueError):
     """A card value that cannot exist: a rank or suit out of range, a joker with a suit."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, code: Code = "unspecified") -> None:
         super().__init__(bounded(message))
+        self.code: Code = code
+        """The code of the rule broken (see :mod:`~shanghai_rules.refusals`)."""
 
 
 class CardParseError(CardError):
     """Text that is not a card.  Names the bad token (``token``: its first
-    :data:`MAX_TOKEN_SHOWN` characters, if it is longer) and its position (``position``, from 0)."""
+    :data:`MAX_TOKEN_SHOWN` characters, if it is longer) and its position (``position``, from 0).
+    Its code is always ``bad_card_notation``."""
 
     def __init__(self, token: str, position: int | None = None, why: str = "") -> None:
         where = f" (token {position + 1})" if position is not None else ""
         detail = f": {why}" if why else ""
-        super().__init__(f"{excerpt(token)}{where} is not a card{detail}")
+        super().__init__(f"{excerpt(token)}{where} is not a card{detail}", "bad_card_notation")
         self.token = token[:MAX_TOKEN_SHOWN]
         self.position = position
 
@@ -105,19 +109,20 @@ def rank_name(rank: int) -> str:
     try:
         return _RANK_NAMES[rank]
     except KeyError:
-        raise CardError(f"{excerpt(rank)} is not a rank (2-14, or 0 for a joker)") from None
+        raise CardError(f"{excerpt(rank)} is not a rank (2-14, or 0 for a joker)", "not_a_card") from None
 
 
 def _check_rank(instance: Card, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value not in _RANK_NAMES:
-        raise CardError(f"{excerpt(value)} is not a rank: use 2-10, 11 (J), 12 (Q), 13 (K), 14 (A) or 0 (joker)")
+        raise CardError(f"{excerpt(value)} is not a rank: use 2-10, 11 (J), 12 (Q), 13 (K), 14 (A) or 0 (joker)",
+                        "not_a_card")
 
 
 def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: Suit | None) -> None:
     if value is not None and not isinstance(value, Suit):
-        raise CardError(f"{excerpt(value)} is not a suit: use a shanghai_rules.Suit or None for a joker")
+        raise CardError(f"{excerpt(value)} is not a suit: use a shanghai_rules.Suit or None for a joker", "not_a_card")
     if (instance.rank == JOKER) != (value is None):
-        raise CardError("a joker has no suit, and every other card has one")
+        raise CardError("a joker has no suit, and every other card has one", "not_a_card")
 
 
 @attrs.frozen(eq=False, order=False, repr=False)
@@ -307,7 +312,7 @@ def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
         except TypeError:
             raise CardParseError(excerpt(text), None, "give cards as text or as an iterable of tokens") from None
     if len(tokens) > MAX_CARDS:
-        raise CardError(f"parse_cards: at most {MAX_CARDS:,} cards, more than any game holds")
+        raise CardError(f"parse_cards: at most {MAX_CARDS:,} cards, more than any game holds", "too_many_cards")
     return tuple(parse_card(tok, position=i) for i, tok in enumerate(tokens))
 
 
@@ -345,7 +350,7 @@ def _one_card(card: object, where: str) -> Card:
         return card
     if isinstance(card, str):
         return parse_card(card)
-    raise CardError(f"{where}: {excerpt(card)} is not a Card (nor the notation of one)")
+    raise CardError(f"{where}: {excerpt(card)} is not a Card (nor the notation of one)", "not_a_card")
 
 
 CardsArg: TypeAlias = "str | Iterable[Card | str]"
@@ -359,7 +364,7 @@ def format_cards(cards: CardsArg, *, pretty: bool = False) -> str:
     Raises :class:`CardError` for anything that is not a group of cards."""
     group = _card_group(cards)
     if isinstance(group, str):
-        raise CardError(f"format_cards: {group}")
+        raise CardError(f"format_cards: {group}", "not_a_card")
     if pretty:
         return " ".join(card.pretty for card in group)
     return " ".join(str(card) for card in group)
@@ -379,11 +384,12 @@ def full_deck(decks: int, jokers_per_deck: int, *, rng: random.Random | None = N
     """
     for name, count in (("decks", decks), ("jokers_per_deck", jokers_per_deck)):
         if type(count) is not int or count < 0:
-            raise CardError(f"{name}: must be a whole number of at least 0, not {excerpt(count)}")
+            raise CardError(f"{name}: must be a whole number of at least 0, not {excerpt(count)}", "bad_argument")
     if decks * (52 + jokers_per_deck) > MAX_CARDS:
-        raise CardError(f"decks: at most {MAX_CARDS:,} cards, not {decks:,} decks of {52 + jokers_per_deck:,}")
+        raise CardError(f"decks: at most {MAX_CARDS:,} cards, not {decks:,} decks of {52 + jokers_per_deck:,}",
+                        "too_many_cards")
     if rng is not None and not isinstance(rng, random.Random):
-        raise CardError(f"rng: give a random.Random, not {excerpt(rng)}")
+        raise CardError(f"rng: give a random.Random, not {excerpt(rng)}", "bad_argument")
     # in card-code order as made: each card of ALL_CARDS in turn, then the jokers (code 52)
     cards = [card for card in ALL_CARDS[:52] for _ in range(decks)]
     cards.extend([ALL_CARDS[52]] * (decks * jokers_per_deck))

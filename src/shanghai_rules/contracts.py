@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations, islice, product
-from typing import Final
+from typing import Final, Literal
 
 import attrs
 
@@ -27,6 +27,7 @@ from .errors import excerpt
 from .meld_value import Meld, MeldKind
 from .melds import check_meld
 from .penalties import card_value, hand_penalty
+from .refusals import Code, Reason, Refusal
 from .rules import MAX_CONTRACT_MELDS, Contract, Rules, RulesError
 from .verify import agree
 
@@ -46,7 +47,8 @@ class ContractCheck:
     """The verdict of :func:`check_contract`: truthy exactly when the groups meet the contract.
 
     ``melds`` are the arranged melds in the order given (empty when illegal);
-    ``reason`` says why not, naming the rule.
+    ``reason`` says why not, naming the rule, and ``code`` is the rule's code (both empty
+    when legal; see :mod:`~shanghai_rules.refusals`).
     """
 
     ok: bool
@@ -55,6 +57,8 @@ class ContractCheck:
     """The arranged melds, when legal."""
     reason: str = ""
     """Why the groups do not meet the contract; empty when they do."""
+    code: Code | Literal[""] = ""
+    """The code of the rule broken (one of :data:`~shanghai_rules.refusals.CODES`); empty when legal."""
 
     def __bool__(self) -> bool:
         return self.ok
@@ -62,14 +66,14 @@ class ContractCheck:
 
 def _check_rules(rules: object) -> None:
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules", "bad_argument")
 
 
 def _cards(cards: CardsArg, what: str) -> tuple[Card, ...]:
     """The cards as a tuple; a :class:`CardError` naming ``what`` when they are not cards."""
     group = _card_group(cards)
     if isinstance(group, str):
-        raise CardError(f"{what}: {group}")
+        raise CardError(f"{what}: {group}", "not_a_card")
     return group
 
 
@@ -79,25 +83,26 @@ def _span(meld: Meld) -> str:
     return f"{first}-{last}"
 
 
-def contract_rule_reason(melds: Sequence[Meld], rules: Rules) -> str:
+def contract_rule_reason(melds: Sequence[Meld], rules: Rules) -> Refusal:
     """Why these melds break a contract-only rule (set ranks, set suits, same-suit runs); empty if none."""
     return _set_ranks_reason(melds, rules) or _set_suits_reason(melds, rules) or _same_suit_runs_reason(melds, rules)
 
 
-def _set_ranks_reason(melds: Sequence[Meld], rules: Rules) -> str:
+def _set_ranks_reason(melds: Sequence[Meld], rules: Rules) -> Refusal:
     """``Rules.distinct_contract_set_ranks``: the sets of a contract are of different ranks."""
     if rules.distinct_contract_set_ranks:
         seen: set[int] = set()
         for meld in melds:
             if meld.kind == "set" and meld.rank is not None:
                 if meld.rank in seen:
-                    return (f"the sets of a contract must be of different ranks under these rules: "
-                            f"two sets of {rank_name(meld.rank)}")
+                    return (Reason("contract_set_ranks",
+                                   f"the sets of a contract must be of different ranks under these rules: "
+                            f"two sets of {rank_name(meld.rank)}"))
                 seen.add(meld.rank)
     return ""
 
 
-def _set_suits_reason(melds: Sequence[Meld], rules: Rules) -> str:
+def _set_suits_reason(melds: Sequence[Meld], rules: Rules) -> Refusal:
     """``Rules.distinct_contract_set_suits``: the naturals of each contract set are of different suits."""
     if rules.distinct_contract_set_suits:
         for meld in melds:
@@ -105,12 +110,13 @@ def _set_suits_reason(melds: Sequence[Meld], rules: Rules) -> str:
                 wild = set(meld.wild_indices())
                 suits = [card.suit for i, card in enumerate(meld.cards) if i not in wild]
                 if len(set(suits)) < len(suits):
-                    return (f"the naturals of a contract's set must be of different suits under these rules: "
-                            f"{meld} repeats a suit")
+                    return (Reason("contract_set_suits",
+                                   f"the naturals of a contract's set must be of different suits under these rules: "
+                            f"{meld} repeats a suit"))
     return ""
 
 
-def _same_suit_runs_reason(melds: Sequence[Meld], rules: Rules) -> str:
+def _same_suit_runs_reason(melds: Sequence[Meld], rules: Rules) -> Refusal:
     """``Rules.contract_run_gap`` and ``Rules.contract_runs_overlap``: runs of one suit in a contract
     keep the gap between them, and do not overlap where the rules forbid it."""
     gap = rules.contract_run_gap
@@ -122,8 +128,9 @@ def _same_suit_runs_reason(melds: Sequence[Meld], rules: Rules) -> str:
             if a.suit is not b.suit:
                 continue
             if not overlap and b.start <= a.end:
-                return (f"runs of one suit in a contract may not overlap under these rules: "
-                        f"{_span(a)} and {_span(b)} do")
+                return (Reason("contract_runs_overlap",
+                               f"runs of one suit in a contract may not overlap under these rules: "
+                        f"{_span(a)} and {_span(b)} do"))
             if 0 <= b.start - a.end - 1 < gap:
                 if not overlap:
                     need = "they need a gap" if gap == 1 else f"they need a gap of at least {gap} ranks"
@@ -131,12 +138,14 @@ def _same_suit_runs_reason(melds: Sequence[Meld], rules: Rules) -> str:
                     need = "they need a gap, or an overlap of separate cards"
                 else:
                     need = f"they need a gap of at least {gap} ranks, or an overlap of separate cards"
-                return (f"runs of one suit in a contract must not touch under these rules: "
-                        f"{_span(a)} and {_span(b)} do; {need}")
+                return (Reason("contract_runs_touch",
+                               f"runs of one suit in a contract must not touch under these rules: "
+                        f"{_span(a)} and {_span(b)} do; {need}"))
     return ""
 
 
 _KINDS: Final[tuple[MeldKind, ...]] = ("set", "run")
+_NOT_A_MELD: Final = Reason("not_a_meld", "not a meld")
 
 
 def check_contract(groups: Iterable[CardsArg | Meld], rules: Rules, round_number: int) -> ContractCheck:
@@ -154,67 +163,71 @@ def check_contract(groups: Iterable[CardsArg | Meld], rules: Rules, round_number
     _check_rules(rules)
     contract = rules.contract(round_number)
     given = _given_groups(groups)
-    if isinstance(given, str):
-        return ContractCheck(False, (), given)
+    if isinstance(given, Reason):
+        return ContractCheck(False, (), given, given.code)
     if len(given) != contract.melds:
         return ContractCheck(False, (), f"round {round_number}'s contract is {contract.describe()}: "
-                                        f"{contract.melds} meld{'s' if contract.melds > 1 else ''}, not {len(given)}")
+                                        f"{contract.melds} meld{'s' if contract.melds > 1 else ''}, not {len(given)}",
+                             "contract_meld_count")
     options: list[list[Meld]] = []
     for i, group in enumerate(given):
         readings = _readings(group, rules, contract)
-        if isinstance(readings, str):
+        if isinstance(readings, Reason):
             cards = group.cards if isinstance(group, Meld) else group
-            return ContractCheck(False, (), f"group {i + 1} ({format_cards(cards)}): {readings}")
+            return ContractCheck(False, (), f"group {i + 1} ({format_cards(cards)}): {readings}", readings.code)
         options.append(readings)
     return _choose_readings(given, options, rules, contract, round_number)
 
 
-def _given_groups(groups: object) -> list[Meld | tuple[Card, ...]] | str:
+def _given_groups(groups: object) -> list[Meld | tuple[Card, ...]] | Reason:
     """The groups as melds and tuples of cards, or why they are not groups of cards."""
     if isinstance(groups, (str, bytes)) or not isinstance(groups, Iterable):
-        return f"{excerpt(groups)} is not a sequence of groups of cards"
+        return Reason("not_a_card", f"{excerpt(groups)} is not a sequence of groups of cards")
     given: list[Meld | tuple[Card, ...]] = []
     for i, group in enumerate(islice(groups, MAX_CONTRACT_MELDS + 1)):
         if i == MAX_CONTRACT_MELDS:
-            return f"more than {MAX_CONTRACT_MELDS} groups, more than any contract asks for"
+            return Reason("contract_meld_count",
+                          f"more than {MAX_CONTRACT_MELDS} groups, more than any contract asks for")
         if isinstance(group, Meld):
             given.append(group)
             continue
         cards = _card_group(group)
         if isinstance(cards, str):
-            return f"group {i + 1}: {cards}"
+            return Reason("not_a_card", f"group {i + 1}: {cards}")
         given.append(cards)
     return given
 
 
-def _readings(group: Meld | tuple[Card, ...], rules: Rules, contract: Contract) -> list[Meld] | str:
+def _readings(group: Meld | tuple[Card, ...], rules: Rules, contract: Contract) -> list[Meld] | Reason:
     """The melds a group makes as each kind the contract asks for, or why it makes none."""
     readings: list[Meld] = []
-    reasons: dict[MeldKind, str] = {}
+    reasons: dict[MeldKind, Reason] = {}
     for kind in _KINDS:
         if (kind == "set" and not contract.sets) or (kind == "run" and not contract.runs):
             continue
         length = contract.set_length if kind == "set" else contract.run_length
         result = check_meld(group, rules, kind, min_length=length)
         if result.meld is not None and rules.contract_melds_exact and len(result.meld.cards) != length:
-            reasons[kind] = (f"a contract's {kind} is laid down with exactly {length} cards under these rules, "
-                             f"not {len(result.meld.cards)} (lay-offs lengthen it later)")
+            reasons[kind] = Reason("contract_exact_length", f"a contract's {kind} is laid down with exactly {length} "
+                                   f"cards under these rules, not {len(result.meld.cards)} (lay-offs lengthen it "
+                                   f"later)")
         elif result.meld is not None:
             readings.append(result.meld)
         else:
-            reasons[kind] = result.reason
+            assert result.code
+            reasons[kind] = Reason(result.code, result.reason)
     if readings:
         return readings
     if len(reasons) == 2:
         cards = group.cards if isinstance(group, Meld) else group
         return reasons["set"] if check_meld(cards, rules).kind == "set" else reasons["run"]
-    return next(iter(reasons.values()), "not a meld")
+    return next(iter(reasons.values()), _NOT_A_MELD)
 
 
 def _choose_readings(given: Sequence[Meld | tuple[Card, ...]], options: list[list[Meld]], rules: Rules,
                      contract: Contract, round_number: int) -> ContractCheck:
     """The first choice of one reading per group that makes the contract, or why none does."""
-    reason = ""
+    reason: Refusal = ""
     for choice in product(*options):
         sets = sum(1 for m in choice if m.kind == "set")
         if sets != contract.sets:
@@ -225,15 +238,16 @@ def _choose_readings(given: Sequence[Meld | tuple[Card, ...]], options: list[lis
         placed = any(
             m.kind == "run" and not isinstance(g, Meld) and m.wild_indices() for g, m in zip(given, choice)
         )
-        if placed and "touch" in reason:
-            reason += ("; a plain group puts a wild at the high end of its run: pass an arranged Meld "
-                       "to place it elsewhere")
+        if placed and reason.code == "contract_runs_touch":
+            reason = Reason(reason.code, reason + "; a plain group puts a wild at the high end of its run: pass an "
+                                                  "arranged Meld to place it elsewhere")
     if not reason:
         sets = sum(1 for o in options if all(m.kind == "set" for m in o))
         runs = sum(1 for o in options if all(m.kind == "run" for m in o))
-        reason = (f"round {round_number}'s contract is {contract.describe()}; these groups make "
-                  f"{sets} set{'s' if sets != 1 else ''} and {runs} run{'s' if runs != 1 else ''}")
-    return ContractCheck(False, (), reason)
+        reason = Reason("contract_kinds", f"round {round_number}'s contract is {contract.describe()}; these groups "
+                                          f"make {sets} set{'s' if sets != 1 else ''} and {runs} "
+                                          f"run{'s' if runs != 1 else ''}")
+    return ContractCheck(False, (), reason, reason.code)
 
 
 def contract_layouts(hand: CardsArg, rules: Rules, round_number: int) -> Iterator[tuple[Meld, ...]]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import reprlib
 from typing import Final
 
+from .refusals import Code
+
 __all__ = ["MAX_MESSAGE_LENGTH", "IllegalAction", "MalformedAction", "RulesError", "bounded", "excerpt"]
 
 MAX_MESSAGE_LENGTH: Final = 1_000
@@ -63,15 +65,23 @@ def bounded(message: str) -> str:
 class IllegalAction(ValueError):
     """An action the rules do not allow in this position.
 
-    ``reason`` says why, in words a player can act on; ``action`` is the action
-    refused.  The state it was tried on is never changed.
+    ``reason`` says why, in words a player can act on; ``code`` names the rule broken
+    (one of :data:`~shanghai_rules.refusals.CODES`, for a program to branch on);
+    ``action`` is the action refused; ``meld``, where the refusal is about a meld on the
+    table (the code ``no_such_meld``), is the index into ``state.table`` the action named.
+    The state it was tried on is never changed.
     """
 
-    def __init__(self, reason: str, action: object = None) -> None:
+    def __init__(self, reason: str, action: object = None, *, code: Code = "unspecified",
+                 meld: int | None = None) -> None:
         reason = bounded(reason)
         super().__init__(reason)
         self.reason = reason
         self.action = action
+        self.code: Code = code
+        """The code of the rule broken (see :mod:`~shanghai_rules.refusals`)."""
+        self.meld = meld
+        """The index of the meld on the table the refusal is about, where it is about one."""
 
 
 class MalformedAction(IllegalAction):
@@ -81,7 +91,9 @@ class MalformedAction(IllegalAction):
 
 class RulesError(ValueError):
     """A :class:`~shanghai_rules.rules.Rules` or :class:`~shanghai_rules.rules.Contract` that cannot be
-    played; the message names the field."""
+    played; the message names the field, and ``code`` the rule (see :mod:`~shanghai_rules.refusals`)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, code: Code = "unspecified") -> None:
         super().__init__(bounded(message))
+        self.code: Code = code
+        """The code of the rule broken."""

@@ -1,5 +1,5 @@
-"""Arranging an unordered group of cards as a meld (SPEC 5: "a group given as a plain
-sequence of cards is always read as unordered").
+"""Arranging an unordered group of cards as a meld: a group given as a plain
+sequence of cards is always read as unordered.
 
 A group is sorted once into three piles: the cards that can stand only for
 themselves (*fixed*: neither jokers nor wild 2s), the wild 2s, and the jokers.
@@ -27,22 +27,26 @@ from .cards import ACE, JOKER, Card, Suit, rank_name
 from .errors import excerpt
 from .meld_validation import ADJACENT_WILDS, too_long_reason
 from .meld_value import Meld, MeldCheck, MeldKind, position_card
+from .refusals import Reason
 from .rules import Rules
 from .wild_limits import wild_limits
 
 __all__ = ["arrange_group"]
 
 _by_suit: Final = operator.attrgetter("suit")
+_ONE_ACE: Final = Reason("repeated_card", "a run holds at most one ace: an ace ends the run, high or low")
+_NO_NATURAL: Final = Reason("no_natural", "a run needs at least one natural card")
+_ACE_HIGH: Final = Reason("ace_high_only", "aces are high only under these rules: A-2-3-4 is not a run")
 
 
-def _piles(cards: Sequence[Card], rules: Rules) -> tuple[list[Card], list[Card], list[Card]] | str:
+def _piles(cards: Sequence[Card], rules: Rules) -> tuple[list[Card], list[Card], list[Card]] | Reason:
     """The group sorted into fixed cards, wild 2s and jokers, or why it is not a group of cards."""
     fixed: list[Card] = []
     twos: list[Card] = []
     jokers: list[Card] = []
     for card in cards:
         if not isinstance(card, Card):
-            return f"{excerpt(card)} is not a Card"
+            return Reason("not_a_card", f"{excerpt(card)} is not a Card")
         if card.rank == JOKER:
             jokers.append(card)
         elif card.rank == 2 and rules.wild_twos:
@@ -55,8 +59,8 @@ def _piles(cards: Sequence[Card], rules: Rules) -> tuple[list[Card], list[Card],
 def arrange_group(cards: Sequence[Card], rules: Rules, kind: MeldKind | None, min_length: int | None) -> MeldCheck:
     """:func:`~shanghai_rules.melds.check_meld` of a plain group: its best arrangement, or why it has none."""
     piles = _piles(cards, rules)
-    if isinstance(piles, str):
-        return MeldCheck(False, kind, None, piles)
+    if isinstance(piles, Reason):
+        return MeldCheck(False, kind, None, piles, piles.code)
     fixed, twos, jokers = piles
     same_rank = len({card.rank for card in fixed}) <= 1
     same_suit = len({card.suit for card in fixed}) <= 1
@@ -65,18 +69,20 @@ def arrange_group(cards: Sequence[Card], rules: Rules, kind: MeldKind | None, mi
     if kind == "set" or (kind is None and len(fixed) > 1 and same_rank):
         # two naturals of one rank are never a run: same suit repeats a place, else the suits differ
         if not same_rank:
-            return MeldCheck(False, "set", None, _mixed_ranks_reason(fixed))
+            mixed = _mixed_ranks_reason(fixed)
+            return MeldCheck(False, "set", None, mixed, mixed.code)
         return _verdict("set", _arrange_set(fixed, twos, jokers, rules, set_length))
     if kind == "run" or len(fixed) > 1:
         if kind is None and not same_suit:
-            return MeldCheck(False, None, None, _mixed_group_reason(fixed))
+            neither = _mixed_group_reason(fixed)
+            return MeldCheck(False, None, None, neither, neither.code)
         return _verdict("run", _arrange_run(fixed, twos, jokers, rules, run_length, same_suit))
     return _either_kind(fixed, twos, jokers, rules, set_length, run_length)
 
 
-def _verdict(kind: MeldKind, found: Meld | str) -> MeldCheck:
-    if isinstance(found, str):
-        return MeldCheck(False, kind, None, found)
+def _verdict(kind: MeldKind, found: Meld | Reason) -> MeldCheck:
+    if isinstance(found, Reason):
+        return MeldCheck(False, kind, None, found, found.code)
     return MeldCheck(True, kind, found)
 
 
@@ -97,11 +103,11 @@ def _either_kind(fixed: list[Card], twos: list[Card], jokers: list[Card], rules:
         return MeldCheck(True, "set", as_set)
     if isinstance(as_run, Meld):
         return MeldCheck(True, "run", as_run)
-    assert isinstance(as_set, str)
-    return MeldCheck(False, "set" if fixed else None, None, as_set)
+    assert isinstance(as_set, Reason)
+    return MeldCheck(False, "set" if fixed else None, None, as_set, as_set.code)
 
 
-def _mixed_group_reason(fixed: Sequence[Card]) -> str:
+def _mixed_group_reason(fixed: Sequence[Card]) -> Reason:
     """Why cards of several ranks and several suits make no meld, naming the odd ones out
     of the commonest suit when most of the cards share one."""
     suits: dict[object, int] = {}
@@ -110,23 +116,25 @@ def _mixed_group_reason(fixed: Sequence[Card]) -> str:
     suit, count = max(suits.items(), key=lambda item: item[1])
     if 2 * count > len(fixed) and isinstance(suit, Suit):
         odd = " ".join(str(card) for card in fixed if card.suit is not suit)
-        return (f"neither a set (cards of one rank) nor a run: a run's cards must all be of one suit, "
-                f"and {odd} {'is' if ' ' not in odd else 'are'} not {suit.name.lower()}")
-    return "neither a set (cards of one rank) nor a run (cards of one suit in sequence)"
+        return (Reason("not_a_meld",
+                       f"neither a set (cards of one rank) nor a run: a run's cards must all be of one suit, "
+                f"and {odd} {'is' if ' ' not in odd else 'are'} not {suit.name.lower()}"))
+    return Reason("not_a_meld", "neither a set (cards of one rank) nor a run (cards of one suit in sequence)")
 
 
-def _mixed_ranks_reason(fixed: Sequence[Card]) -> str:
+def _mixed_ranks_reason(fixed: Sequence[Card]) -> Reason:
     first = fixed[0].rank
     other = next(card.rank for card in fixed if card.rank != first)
-    return f"a set's cards must all be of one rank: {rank_name(first)} and {rank_name(other)} differ"
+    return Reason("mixed_ranks",
+                  f"a set's cards must all be of one rank: {rank_name(first)} and {rank_name(other)} differ")
 
 
 def _arrange_set(fixed: list[Card], twos: list[Card], jokers: list[Card], rules: Rules, min_length: int
-                 ) -> Meld | str:
+                 ) -> Meld | Reason:
     """The set of ``fixed`` cards (all of one rank), wild 2s and jokers: naturals first, or why not."""
     n = len(fixed) + len(twos) + len(jokers)
     if n < min_length:
-        return f"a set needs at least {min_length} cards, not {n}"
+        return Reason("too_short", f"a set needs at least {min_length} cards, not {n}")
     rank: int | None
     if fixed:
         rank = fixed[0].rank
@@ -147,37 +155,40 @@ def _arrange_set(fixed: list[Card], twos: list[Card], jokers: list[Card], rules:
 
 
 def _arrange_run(fixed: list[Card], twos: list[Card], jokers: list[Card], rules: Rules, min_length: int,
-                 same_suit: bool) -> Meld | str:
+                 same_suit: bool) -> Meld | Reason:
     """The best run of these cards (see :class:`_RunReadings`), or why there is none."""
     n = len(fixed) + len(twos) + len(jokers)
     if n < min_length:
-        return f"a run needs at least {min_length} cards, not {n}"
+        return Reason("too_short", f"a run needs at least {min_length} cards, not {n}")
     if n > rules.longest_run:
         return too_long_reason(rules)
     if fixed:
         if not same_suit:
             first = fixed[0]
             other = next(card for card in fixed if card.suit is not first.suit)
-            return f"a run's cards must all be of one suit: {first} and {other} differ"
+            return Reason("mixed_suits", f"a run's cards must all be of one suit: {first} and {other} differ")
         suit = fixed[0].suit
         assert suit is not None
         return _RunReadings(fixed, twos, jokers, suit, rules).best()
     # only wilds: a wild 2 standing in its own place can give the run its suit (where it may be natural)
     suits = sorted({card.suit for card in twos if card.suit is not None}) if rules.natural_twos else []
     if not suits:
-        return "a run needs at least one natural card"
+        return Reason("no_natural", "a run needs at least one natural card")
     best: Meld | None = None
     best_key = (-1, -1)
-    reason = ""
+    reason: Reason | None = None
     for suit in suits:
         found = _RunReadings(fixed, twos, jokers, suit, rules).best()
-        if isinstance(found, str):
+        if isinstance(found, Reason):
             reason = reason or found
             continue
         key = (len(found.cards) - len(found.wild_indices()), found.start)
         if key > best_key:
             best_key, best = key, found
-    return best if best is not None else reason
+    if best is not None:
+        return best
+    assert reason is not None
+    return reason
 
 
 class _RunReadings:
@@ -200,19 +211,20 @@ class _RunReadings:
         self.jokers = jokers
         self.twos = sorted(twos, key=_by_suit)
         self.own_two = next((card for card in twos if card.suit is suit), None) if rules.natural_twos else None
-        self.repeat = ""  # a card the group holds twice (no reading takes it)
+        self.repeat: Reason | None = None  # a card the group holds twice (no reading takes it)
         self.by_rank: dict[int, Card] = {}
         for card in fixed:
             if card.rank in self.by_rank:
-                self.repeat = ("a run holds at most one ace: an ace ends the run, high or low" if card.rank == ACE
-                               else f"a run cannot hold {card} twice; a card joins a run only at its ends")
+                self.repeat = (_ONE_ACE if card.rank == ACE
+                               else Reason("repeated_card", f"a run cannot hold {card} twice; a card joins a run only "
+                                                            f"at its ends"))
                 break
             self.by_rank[card.rank] = card
         self.ace = self.by_rank.pop(ACE, None)
         self.best_key = (-1, -1)
         self.found: Meld | None = None
-        self.rule_reason = ""
-        self.span_reason: str | tuple[int, int] = ""
+        self.rule_reason: Reason | None = None
+        self.span_reason: Reason | tuple[int, int] | None = None
 
     def readings(self) -> Iterator[tuple[int, bool]]:
         """Each reading: (the ace's position, 0 without an ace; whether the own 2 stands natural)."""
@@ -221,7 +233,7 @@ class _RunReadings:
             for use_two in (True, False) if self.own_two is not None else (False,):
                 yield ace_position, use_two
 
-    def best(self) -> Meld | str:
+    def best(self) -> Meld | Reason:
         """The best legal run, or why there is none."""
         if self.repeat:
             return self.repeat
@@ -233,7 +245,7 @@ class _RunReadings:
             return self.rule_reason
         if isinstance(self.span_reason, tuple):
             return self._too_long(*self.span_reason)
-        return self.span_reason or "a run needs at least one natural card"
+        return self.span_reason or _NO_NATURAL
 
     def _try(self, ace_position: int, use_two: bool) -> None:
         """Weigh one reading, keeping it if it is legal and beats the best so far."""
@@ -248,12 +260,12 @@ class _RunReadings:
             return  # cannot beat the reading already found
         if hi - lo + 1 > n:
             if self.ace is not None and not self.rules.ace_low and hi == 14 and max(self.by_rank, default=1) <= n:
-                self.span_reason = self.span_reason or "aces are high only under these rules: A-2-3-4 is not a run"
+                self.span_reason = self.span_reason or _ACE_HIGH
             else:
                 self.span_reason = self.span_reason or (lo, hi)
             return
         limit = wild_limits(self.rules).reason(n - naturals, naturals)
-        if limit:
+        if isinstance(limit, Reason):
             self.rule_reason = self.rule_reason or limit
             return
         positions, wilds = self._placed(ace_position, use_two)
@@ -281,11 +293,11 @@ class _RunReadings:
             wilds.remove(self.own_two)
         return positions, wilds + self.jokers
 
-    def _too_long(self, lo: int, hi: int) -> str:
+    def _too_long(self, lo: int, hi: int) -> Reason:
         if _wraps(self.by_rank.keys() | ({ACE} if self.ace is not None else set()), self.n):
-            return "an ace ends a run: a run cannot wrap round from the ace (Q-K-A-2)"
-        return (f"{position_card(lo, self.suit)} to {position_card(hi, self.suit)} needs "
-                f"{hi - lo + 1} cards in a row but the group has {self.n}")
+            return Reason("ace_ends_run", "an ace ends a run: a run cannot wrap round from the ace (Q-K-A-2)")
+        return (Reason("not_in_sequence", f"{position_card(lo, self.suit)} to {position_card(hi, self.suit)} needs "
+                f"{hi - lo + 1} cards in a row but the group has {self.n}"))
 
 
 def _wraps(ranks: Iterable[int], n: int) -> bool:

@@ -35,6 +35,7 @@ from .cards import (
     parse_cards,
 )
 from .errors import RulesError, excerpt
+from .refusals import Code
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -68,8 +69,8 @@ def is_wild(card: Card | str, rules: Rules) -> bool:
         if isinstance(card, str):
             return is_wild(_one_card(card, "is_wild"), rules)
         if not isinstance(card, Card):
-            raise CardError(f"is_wild: {excerpt(card)} is not a Card") from None
-        raise RulesError(f"is_wild: {excerpt(rules)} is not a Rules") from None
+            raise CardError(f"is_wild: {excerpt(card)} is not a Card", "not_a_card") from None
+        raise RulesError(f"is_wild: {excerpt(rules)} is not a Rules", "bad_argument") from None
 
 
 def _builder_group(cards: CardsArg, kind: MeldKind) -> tuple[Card, ...]:
@@ -78,7 +79,7 @@ def _builder_group(cards: CardsArg, kind: MeldKind) -> tuple[Card, ...]:
         return tuple(parse_cards(cards))
     group = _card_group(cards)
     if isinstance(group, str):
-        raise MeldError(f"Meld.{kind}: {group}", kind)
+        raise MeldError(f"Meld.{kind}: {group}", kind, "not_a_card")
     return group
 
 
@@ -185,7 +186,7 @@ class Meld:
                     if best is None or key[:2] > best[:2]:
                         best = key
             if best is None:
-                raise MeldError("a run needs a natural card to say its suit and place", "run")
+                raise MeldError("a run needs a natural card to say its suit and place", "run", "no_natural")
             start, suit = best[1], best[2]
         return cls("run", group, suit=suit, start=start)
 
@@ -242,12 +243,15 @@ class Meld:
 
 
 class MeldError(ValueError):
-    """A group of cards that is not a legal meld; the message names the rule."""
+    """A group of cards that is not a legal meld; the message names the rule, and ``code`` is its
+    code (see :mod:`~shanghai_rules.refusals`)."""
 
-    def __init__(self, reason: str, kind: MeldKind | None = None) -> None:
+    def __init__(self, reason: str, kind: MeldKind | None = None, code: Code = "unspecified") -> None:
         super().__init__(reason)
         self.reason = reason
         self.kind = kind
+        self.code: Code = code
+        """The code of the rule broken."""
 
 
 @attrs.frozen
@@ -255,7 +259,8 @@ class MeldCheck:
     """The verdict of :func:`check_meld`: truthy exactly when the cards form a legal meld.
 
     ``meld`` is the arranged meld (``None`` when illegal); ``reason`` says why a
-    group is not legal (empty when it is).
+    group is not legal, and ``code`` names the rule broken (both empty when it is legal;
+    see :mod:`~shanghai_rules.refusals`).
     """
 
     ok: bool
@@ -266,6 +271,8 @@ class MeldCheck:
     """The arranged meld, when legal."""
     reason: str = ""
     """Why the group is not a legal meld, naming the rule; empty when legal."""
+    code: Code | Literal[""] = ""
+    """The code of the rule broken (one of :data:`~shanghai_rules.refusals.CODES`); empty when legal."""
 
     def __bool__(self) -> bool:
         return self.ok

@@ -61,25 +61,28 @@ def check_meld(
     >>> import shanghai_rules as sr
     >>> bool(sr.check_meld(sr.parse_cards("4C 5C JK 7C"), sr.PAGAT7))
     True
-    >>> sr.check_meld(sr.parse_cards("4C JK 6C JK"), sr.PAGAT7).reason
-    'a meld may hold at most one wild under these rules'
+    >>> verdict = sr.check_meld(sr.parse_cards("4C JK 6C JK"), sr.PAGAT7)
+    >>> verdict.code, verdict.reason
+    ('wild_limit', 'a meld may hold at most one wild under these rules')
     """
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules", "bad_argument")
     if kind is not None and kind != "set" and kind != "run":
-        return MeldCheck(False, None, None, f"{excerpt(kind)} is not a kind of meld: use 'set' or 'run'")
+        return MeldCheck(False, None, None, f"{excerpt(kind)} is not a kind of meld: use 'set' or 'run'",
+                         "bad_argument")
     if min_length is not None and (type(min_length) is not int or min_length < 1):
-        return MeldCheck(False, kind, None, f"min_length: {excerpt(min_length)} is not a whole number of at least 1")
+        return MeldCheck(False, kind, None, f"min_length: {excerpt(min_length)} is not a whole number of at least 1",
+                         "bad_argument")
     if isinstance(cards, Meld):
         if kind is not None and cards.kind != kind:
-            return MeldCheck(False, cards.kind, None, f"this meld is a {cards.kind}, not a {kind}")
+            return MeldCheck(False, cards.kind, None, f"this meld is a {cards.kind}, not a {kind}", "wrong_kind")
         reason = meld_reason(cards, rules, min_length, laid_off)
         if reason:
-            return MeldCheck(False, cards.kind, None, reason)
+            return MeldCheck(False, cards.kind, None, reason, reason.code)
         return MeldCheck(True, cards.kind, cards)
     group = _card_group(cards)
     if isinstance(group, str):
-        return MeldCheck(False, kind, None, group)
+        return MeldCheck(False, kind, None, group, "not_a_card")
     return arrange_group(group, rules, kind, min_length)
 
 
@@ -94,10 +97,10 @@ def lay_off_options(meld: Meld, card: Card | str, rules: Rules) -> Options:
     :class:`~shanghai_rules.cards.CardError` or :class:`~shanghai_rules.errors.RulesError`.
     """
     if not isinstance(meld, Meld):
-        raise MeldError(f"lay_off_options: {excerpt(meld)} is not a Meld")
+        raise MeldError(f"lay_off_options: {excerpt(meld)} is not a Meld", code="bad_argument")
     card = _one_card(card, "lay_off_options")
     if not isinstance(rules, Rules):
-        raise RulesError(f"lay_off_options: {excerpt(rules)} is not a Rules")
+        raise RulesError(f"lay_off_options: {excerpt(rules)} is not a Rules", "bad_argument")
     if shape_reason(meld):
         return ()
     return join_options(meld, card, rules)

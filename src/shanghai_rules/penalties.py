@@ -17,7 +17,7 @@ __all__ = ["card_value", "hand_penalty", "penalty"]
 
 def _check_rules(rules: object) -> None:
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules", "bad_argument")
 
 
 def penalty(card: Card, rules: Rules) -> int:
@@ -45,5 +45,5 @@ def hand_penalty(cards: CardsArg, rules: Rules) -> int:
     _check_rules(rules)
     group = _card_group(cards)
     if isinstance(group, str):
-        raise CardError(f"hand_penalty: {group}")
+        raise CardError(f"hand_penalty: {group}", "not_a_card")
     return sum(penalty(card, rules) for card in group)

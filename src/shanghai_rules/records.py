@@ -57,6 +57,7 @@ from .actions import (
 from .engine import apply, new_game
 from .engine.deal import first_dealer, seed_refusal
 from .errors import IllegalAction, MalformedAction, excerpt
+from .refusals import Code
 from .rules import Rules, RulesError
 from .state import GameState
 
@@ -73,12 +74,15 @@ class ReplayError(IllegalAction):
     """A record whose action at ``index`` is not legal in the position the earlier actions reach.
 
     ``index`` is the 0-based position of the action in :attr:`GameRecord.actions`,
-    ``action`` the action itself, ``reason`` why the rules refuse it, and
+    ``action`` the action itself, ``reason`` why the rules refuse it, ``code`` and ``meld``
+    those of the refusal (see :class:`~shanghai_rules.errors.IllegalAction`), and
     ``state`` the position it was tried on.
     """
 
-    def __init__(self, index: int, action: object, reason: str, state: GameState) -> None:
-        super().__init__(f"action {index} of the record ({excerpt(action)}) is illegal: {reason}", action)
+    def __init__(self, index: int, action: object, reason: str, state: GameState, *,
+                 code: Code = "unspecified", meld: int | None = None) -> None:
+        super().__init__(f"action {index} of the record ({excerpt(action)}) is illegal: {reason}", action,
+                         code=code, meld=meld)
         self.reason = reason
         self.index = index
         self.state = state
@@ -86,10 +90,10 @@ class ReplayError(IllegalAction):
 
 def _check_actions(value: object) -> tuple[Action, ...]:
     if not isinstance(value, tuple):
-        raise MalformedAction(f"GameRecord.actions: {excerpt(value)} is not a tuple of actions")
+        raise MalformedAction(f"GameRecord.actions: {excerpt(value)} is not a tuple of actions", code="bad_field")
     for i, action in enumerate(value):
         if type(action) not in ACTION_TYPES:
-            raise MalformedAction(f"GameRecord.actions[{i}]: {excerpt(action)} is not an action")
+            raise MalformedAction(f"GameRecord.actions[{i}]: {excerpt(action)} is not an action", code="bad_field")
     return value
 
 
@@ -118,16 +122,17 @@ class GameRecord:
     def __attrs_post_init__(self) -> None:
         rules = self.rules
         if not isinstance(rules, Rules):
-            raise RulesError(f"GameRecord.rules: {excerpt(rules)} is not a Rules")
+            raise RulesError(f"GameRecord.rules: {excerpt(rules)} is not a Rules", "bad_argument")
         players = self.players
         if type(players) is not int or not rules.min_players <= players <= rules.max_players:
             raise RulesError(f"GameRecord.players: {rules.name} is played by {rules.min_players}-"
-                             f"{rules.max_players} players, not {excerpt(players)}")
+                             f"{rules.max_players} players, not {excerpt(players)}", "bad_player_count")
         refusal = seed_refusal(self.seed)
         if refusal:
-            raise RulesError(f"GameRecord.seed: {refusal}")
+            raise RulesError(f"GameRecord.seed: {refusal}", "bad_argument")
         if type(self.dealer) is not int or not 0 <= self.dealer < players:
-            raise RulesError(f"GameRecord.dealer: {excerpt(self.dealer)} is not a seat (0-{players - 1})")
+            raise RulesError(f"GameRecord.dealer: {excerpt(self.dealer)} is not a seat (0-{players - 1})",
+                             "bad_argument")
         _check_actions(self.actions)
 
     @classmethod
@@ -145,13 +150,14 @@ class GameRecord:
         The action is not judged here: :func:`replay` does that.
         """
         if type(action) not in ACTION_TYPES:
-            raise MalformedAction(f"GameRecord.append: {excerpt(action)} is not an action")
+            raise MalformedAction(f"GameRecord.append: {excerpt(action)} is not an action", code="bad_field")
         return attrs.evolve(self, actions=(*self.actions, action))
 
     def extend(self, actions: Iterable[Action]) -> GameRecord:
         """A new record with ``actions`` added at the end, in order."""
         if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
-            raise MalformedAction(f"GameRecord.extend: give actions, in order, not {excerpt(actions)}")
+            raise MalformedAction(f"GameRecord.extend: give actions, in order, not {excerpt(actions)}",
+                                  code="bad_field")
         return attrs.evolve(self, actions=(*self.actions, *actions))
 
     def initial_state(self) -> GameState:
@@ -167,14 +173,14 @@ def replay(record: GameRecord) -> Iterator[GameState]:
     before it have been yielded.
     """
     if not isinstance(record, GameRecord):
-        raise MalformedAction(f"replay: {excerpt(record)} is not a GameRecord")
+        raise MalformedAction(f"replay: {excerpt(record)} is not a GameRecord", code="bad_field")
     state = record.initial_state()
     yield state
     for index, action in enumerate(record.actions):
         try:
             state = apply(state, action)
         except IllegalAction as exc:
-            raise ReplayError(index, action, exc.reason, state) from exc
+            raise ReplayError(index, action, exc.reason, state, code=exc.code, meld=exc.meld) from exc
         yield state
 
 

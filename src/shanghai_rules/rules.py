@@ -84,31 +84,32 @@ MAX_NUMBER: Final = 10**9
 def _check_name(name: object) -> None:
     """A rules name: non-empty text of at most :data:`MAX_NAME_LENGTH` characters that UTF-8 can write."""
     if not isinstance(name, str) or not name:
-        raise RulesError(f"name: must be a non-empty string, not {excerpt(name)}")
+        raise RulesError(f"name: must be a non-empty string, not {excerpt(name)}", "bad_rules")
     if len(name) > MAX_NAME_LENGTH:
-        raise RulesError(f"name: at most {MAX_NAME_LENGTH} characters, not {len(name):,}")
+        raise RulesError(f"name: at most {MAX_NAME_LENGTH} characters, not {len(name):,}", "bad_rules")
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
-        raise RulesError(f"name: {excerpt(name)} holds a character UTF-8 cannot write (a lone surrogate)") from None
+        raise RulesError(f"name: {excerpt(name)} holds a character UTF-8 cannot write (a lone surrogate)",
+                         "bad_rules") from None
 
 
 def _positive(field: str, value: object, minimum: int = 1) -> None:
     if type(value) is not int or value < minimum:
-        raise RulesError(f"{field}: must be a whole number of at least {minimum}, not {excerpt(value)}")
+        raise RulesError(f"{field}: must be a whole number of at least {minimum}, not {excerpt(value)}", "bad_rules")
     if value > MAX_NUMBER:
-        raise RulesError(f"{field}: at most {MAX_NUMBER:,}, not {excerpt(value)}")
+        raise RulesError(f"{field}: at most {MAX_NUMBER:,}, not {excerpt(value)}", "bad_rules")
 
 
 def _ascending_pairs(field: str, pairs: object, shape: str, second_minimum: int, how: str) -> int:
     """Check a non-empty tuple of (threshold, value) pairs with thresholds rising from 1 and values
     of at least ``second_minimum``; the last threshold.  ``shape`` names a pair, ``how`` the fix."""
     if not isinstance(pairs, tuple) or not pairs:
-        raise RulesError(f"{field}: {how}")
+        raise RulesError(f"{field}: {how}", "bad_rules")
     previous = 0
     for i, pair in enumerate(pairs):
         if not isinstance(pair, tuple) or len(pair) != 2:
-            raise RulesError(f"{field}[{i}]: {excerpt(pair)} is not {shape} pair")
+            raise RulesError(f"{field}[{i}]: {excerpt(pair)} is not {shape} pair", "bad_rules")
         _positive(f"{field}[{i}][0]", pair[0], previous + 1)
         _positive(f"{field}[{i}][1]", pair[1], second_minimum)
         previous = pair[0]
@@ -140,18 +141,18 @@ class Contract:
         _positive("Contract.sets", self.sets, 0)
         _positive("Contract.runs", self.runs, 0)
         if self.sets + self.runs == 0:
-            raise RulesError("Contract: a contract needs at least one set or run")
+            raise RulesError("Contract: a contract needs at least one set or run", "bad_rules")
         if self.sets + self.runs > MAX_CONTRACT_MELDS:
-            raise RulesError(f"Contract: at most {MAX_CONTRACT_MELDS} melds, not {self.sets + self.runs}")
+            raise RulesError(f"Contract: at most {MAX_CONTRACT_MELDS} melds, not {self.sets + self.runs}", "bad_rules")
         _positive("Contract.set_length", self.set_length, 2)
         _positive("Contract.run_length", self.run_length, 2)
         if self.set_length > MAX_CARDS:
             raise RulesError(f"Contract.set_length: a set holds at most the {MAX_CARDS:,} cards in play, "
-                             f"not {self.set_length:,}")
+                             f"not {self.set_length:,}", "bad_rules")
         if self.run_length > 13:
-            raise RulesError(f"Contract.run_length: a run holds at most 13 cards, not {self.run_length}")
+            raise RulesError(f"Contract.run_length: a run holds at most 13 cards, not {self.run_length}", "bad_rules")
         if type(self.no_discard) is not bool:
-            raise RulesError(f"Contract.no_discard: must be True or False, not {excerpt(self.no_discard)}")
+            raise RulesError(f"Contract.no_discard: must be True or False, not {excerpt(self.no_discard)}", "bad_rules")
 
     @property
     def melds(self) -> int:
@@ -279,7 +280,7 @@ class Rules:
     take_upcard_when_down: bool = True
     """A player who is down may take the upcard on their own turn (else they draw from the stock)."""
     shanghai_call: bool = False
-    """The Shanghai declaration and call (SPEC 4.8) are played."""
+    """The Shanghai declaration and call (rules: the Shanghai call) are played."""
     swap_from_runs: bool = False
     """A wild in a run on the table may be swapped for the card it represents."""
     swap_from_sets: bool = False
@@ -296,7 +297,7 @@ class Rules:
     """How a player may go out (see :data:`GoingOut`)."""
     cut_penalty: int | None = None
     """Points charged to every player but the cutter when the cut is exact
-    (SPEC 4.10), or ``None`` for no cut."""
+    (rules: the deal), or ``None`` for no cut."""
     card_values: tuple[int, ...] = CARD_VALUES_PAGAT
     """Penalty points in the order 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A, joker.
     A wild 2 costs what a 2 costs unless ``wild_two_value`` says otherwise."""
@@ -339,14 +340,14 @@ class Rules:
         _check_name(self.name)
         _positive("min_players", self.min_players, 2)
         if type(self.max_players) is int and self.max_players > MAX_PLAYERS:
-            raise RulesError(f"max_players: at most {MAX_PLAYERS} seats, not {excerpt(self.max_players)}")
+            raise RulesError(f"max_players: at most {MAX_PLAYERS} seats, not {excerpt(self.max_players)}", "bad_rules")
         _positive("max_players", self.max_players, self.min_players)
         _positive("jokers_per_deck", self.jokers_per_deck, 0)
         _positive("hand_size", self.hand_size, 1)
         _positive("min_set_length", self.min_set_length, 2)
         _positive("min_run_length", self.min_run_length, 2)
         if self.min_run_length > 13:
-            raise RulesError("min_run_length: a run holds at most 13 cards")
+            raise RulesError("min_run_length: a run holds at most 13 cards", "bad_rules")
         self._check_rounds()
         self._check_decks()
         self._check_numbers()
@@ -356,26 +357,27 @@ class Rules:
     def _check_rounds(self) -> None:
         """The contracts, and what is given per round."""
         if not isinstance(self.contracts, tuple) or not self.contracts:
-            raise RulesError("contracts: give at least one Contract, as a tuple")
+            raise RulesError("contracts: give at least one Contract, as a tuple", "bad_rules")
         if len(self.contracts) > MAX_ROUNDS:
-            raise RulesError(f"contracts: at most {MAX_ROUNDS} rounds, not {len(self.contracts):,}")
+            raise RulesError(f"contracts: at most {MAX_ROUNDS} rounds, not {len(self.contracts):,}", "bad_rules")
         for number, contract in enumerate(self.contracts, 1):
             if not isinstance(contract, Contract):
-                raise RulesError(f"contracts[{number - 1}]: {excerpt(contract)} is not a Contract")
+                raise RulesError(f"contracts[{number - 1}]: {excerpt(contract)} is not a Contract", "bad_rules")
             if contract.set_length < self.min_set_length or contract.run_length < self.min_run_length:
                 raise RulesError(
                     f"contracts[{number - 1}]: round {number} asks for melds shorter than "
-                    f"min_set_length/min_run_length"
+                    f"min_set_length/min_run_length", "bad_rules"
                 )
         if self.hand_sizes is not None:
             if not isinstance(self.hand_sizes, tuple) or len(self.hand_sizes) != len(self.contracts):
                 raise RulesError(f"hand_sizes: give one number per round ({len(self.contracts)}), "
-                                 f"or None, not {excerpt(self.hand_sizes)}")
+                                 f"or None, not {excerpt(self.hand_sizes)}", "bad_rules")
             for i, size in enumerate(self.hand_sizes):
                 _positive(f"hand_sizes[{i}]", size, 1)
         if not isinstance(self.buy_limits, tuple) or len(self.buy_limits) != len(self.contracts):
             raise RulesError(
-                f"buy_limits: give one number per round ({len(self.contracts)}), not {excerpt(self.buy_limits)}"
+                f"buy_limits: give one number per round ({len(self.contracts)}), not {excerpt(self.buy_limits)}",
+                "bad_rules",
             )
         for i, limit in enumerate(self.buy_limits):
             if limit is not None:
@@ -402,7 +404,7 @@ class Rules:
             or any(type(v) is not int or not 0 <= v <= MAX_NUMBER for v in self.card_values)
         ):
             raise RulesError(f"card_values: give 14 whole numbers from 0 to {MAX_NUMBER:,}, for 2-10, J, Q, K, A "
-                             "and the joker")
+                             "and the joker", "bad_rules")
         if self.turn_limit is not None:
             _positive("turn_limit", self.turn_limit, 1)
         if self.stock_rebuilds is not None:
@@ -420,46 +422,50 @@ class Rules:
             "natural_twos",
         ):
             if type(getattr(self, flag)) is not bool:
-                raise RulesError(f"{flag}: must be True or False, not {excerpt(getattr(self, flag))}")
+                raise RulesError(f"{flag}: must be True or False, not {excerpt(getattr(self, flag))}", "bad_rules")
         if self.swap_eligibility not in ("down_earlier_turn", "down", "not_down", "anyone"):
             raise RulesError(f"swap_eligibility: {excerpt(self.swap_eligibility)} is not one of "
-                             "'down_earlier_turn', 'down', 'not_down', 'anyone'")
+                             "'down_earlier_turn', 'down', 'not_down', 'anyone'", "bad_rules")
         if self.going_out not in ("any", "discard", "play"):
-            raise RulesError(f"going_out: {excerpt(self.going_out)} is not one of 'any', 'discard', 'play'")
+            raise RulesError(f"going_out: {excerpt(self.going_out)} is not one of 'any', 'discard', 'play'",
+                             "bad_rules")
         if self.swappable_wilds not in ("any", "jokers"):
-            raise RulesError(f"swappable_wilds: {excerpt(self.swappable_wilds)} is not one of 'any', 'jokers'")
+            raise RulesError(f"swappable_wilds: {excerpt(self.swappable_wilds)} is not one of 'any', 'jokers'",
+                             "bad_rules")
         if not self.natural_twos and not self.wild_twos:
-            raise RulesError("natural_twos: only 2s that are wild can be always wild; set wild_twos too")
+            raise RulesError("natural_twos: only 2s that are wild can be always wild; set wild_twos too", "bad_rules")
         if not self.natural_twos and self.ace_low:
             raise RulesError("natural_twos: where 2s are always wild no run goes below the 3, so an ace cannot "
-                             "stand low (A-2-3-4): set ace_low to False")
+                             "stand low (A-2-3-4): set ace_low to False", "bad_rules")
         if self.buy_offers not in ("at_once", "in_turn"):
-            raise RulesError(f"buy_offers: {excerpt(self.buy_offers)} is not one of 'at_once', 'in_turn'")
+            raise RulesError(f"buy_offers: {excerpt(self.buy_offers)} is not one of 'at_once', 'in_turn'", "bad_rules")
         if self.buy_window not in ("before_draw", "until_discard"):
-            raise RulesError(f"buy_window: {excerpt(self.buy_window)} is not one of 'before_draw', 'until_discard'")
+            raise RulesError(f"buy_window: {excerpt(self.buy_window)} is not one of 'before_draw', 'until_discard'",
+                             "bad_rules")
         if self.buy_window == "until_discard" and self.shanghai_call:
             raise RulesError("buy_window: the Shanghai call is made on the upcard before the draw; with buys on "
-                             "until the discard, not played together (set shanghai_call to False)")
+                             "until the discard, not played together (set shanghai_call to False)", "bad_rules")
         if self.stock_rebuild not in ("under_upcard", "whole_pile"):
             raise RulesError(f"stock_rebuild: {excerpt(self.stock_rebuild)} is not one of 'under_upcard', "
-                             "'whole_pile'")
+                             "'whole_pile'", "bad_rules")
         if self.opening_draw and self.max_players > 13:
             raise RulesError(f"opening_draw: the draw gives each seat its own rank, so at most 13 seats, "
-                             f"not max_players {self.max_players}")
+                             f"not max_players {self.max_players}", "bad_rules")
         if self.swappable_wilds == "jokers" and not self.jokers_per_deck:
-            raise RulesError("swappable_wilds: 'jokers' swaps only jokers, and jokers_per_deck puts none in play")
+            raise RulesError("swappable_wilds: 'jokers' swaps only jokers, and jokers_per_deck puts none in play",
+                             "bad_rules")
         for field in ("going_down_keeps_a_card", "contract_melds_exact"):
             for number, contract in enumerate(self.contracts, 1):
                 if getattr(self, field) and contract.no_discard:
                     raise RulesError(f"{field}: round {number}'s contract takes the whole hand at once, "
-                                     "which this rule forbids")
+                                     "which this rule forbids", "bad_rules")
         if self.distinct_contract_set_suits:
             self._check_set_suits()
             whole = next((n for n, c in enumerate(self.contracts, 1) if c.no_discard and c.sets), 0)
             if whole and self.wild_twos:
                 raise RulesError(f"distinct_contract_set_suits: round {whole} lays down sets that take the whole "
                                  "hand, and where 2s are wild a 2 added to a set of 2s is one more natural of a "
-                                 "suit it may already hold: not played together")
+                                 "suit it may already hold: not played together", "bad_rules")
 
     def _check_set_suits(self) -> None:
         """Where the sets of a contract hold naturals of different suits, a set holds at most four
@@ -476,7 +482,8 @@ class Rules:
             ):
                 continue
             raise RulesError(f"distinct_contract_set_suits: round {number}'s sets of {length} cards hold at "
-                             f"most four naturals, one of each suit, and these rules allow no wilds to fill them")
+                             f"most four naturals, one of each suit, and these rules allow no wilds to fill them",
+                             "bad_rules")
 
     def hand_limit(self, round_number: int) -> int:
         """The most cards a hand can hold in ``round_number`` (1-based): the deal, the draw, each buy
@@ -502,27 +509,27 @@ class Rules:
             if contract.min_cards > limit:
                 raise RulesError(f"contracts[{number - 1}]: round {number}'s contract ({contract.describe()}) takes "
                                  f"{contract.min_cards} cards, but a hand holds at most {limit} in that round "
-                                 "(the deal, the draw, buys with their penalty cards and Shanghai calls)")
+                                 "(the deal, the draw, buys with their penalty cards and Shanghai calls)", "bad_rules")
             search = ContractSearch(supply, self, attrs.evolve(contract, no_discard=False), remember=False)
             if search._hopeless():
                 raise RulesError(f"contracts[{number - 1}]: no cards in play make round {number}'s contract "
                                  f"({contract.describe()}) under these rules: {len(supply)} cards, "
-                                 f"{self.max_players} players")
+                                 f"{self.max_players} players", "bad_rules")
 
     def _check_decks(self) -> None:
         previous = _ascending_pairs("decks_by_players", self.decks_by_players, "an (up_to_players, decks)", 1,
                                     "give (up_to_players, decks) pairs, as a tuple")
         if previous < self.max_players:
-            raise RulesError(f"decks_by_players: says nothing for {self.max_players} players")
+            raise RulesError(f"decks_by_players: says nothing for {self.max_players} players", "bad_rules")
         # within one bracket of player counts the most players are the hardest to deal for
         hand = max(self.hand_sizes) if isinstance(self.hand_sizes, tuple) and self.hand_sizes else self.hand_size
         if self.jokers_per_deck > MAX_CARDS:
             raise RulesError(f"jokers_per_deck: at most {MAX_CARDS:,} cards are in play, "
-                             f"not {self.jokers_per_deck:,} jokers in a deck")
+                             f"not {self.jokers_per_deck:,} jokers in a deck", "bad_rules")
         for _, decks in self.decks_by_players:
             if decks * (52 + self.jokers_per_deck) > MAX_CARDS:
                 raise RulesError(f"decks_by_players: at most {MAX_CARDS:,} cards are in play, not {decks:,} decks "
-                                 f"of {52 + self.jokers_per_deck:,} cards")
+                                 f"of {52 + self.jokers_per_deck:,} cards", "bad_rules")
         previous = 0
         for up_to, decks in self.decks_by_players:
             players = min(up_to, self.max_players)
@@ -531,7 +538,7 @@ class Rules:
                 if total < players * hand + 2:
                     raise RulesError(
                         f"hand_size: {players} players x {hand} cards + a flip card and a stock "
-                        f"need more than the {total} cards of decks_by_players"
+                        f"need more than the {total} cards of decks_by_players", "bad_rules"
                     )
             previous = up_to
 
@@ -562,12 +569,12 @@ class Rules:
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise RulesError(
                 f"players: {excerpt(players)} is not a player count of {self.name} "
-                f"({self.min_players}-{self.max_players})"
+                f"({self.min_players}-{self.max_players})", "bad_player_count"
             )
         for up_to, decks in self.decks_by_players:
             if players <= up_to:
                 return decks
-        raise RulesError(f"decks_by_players: says nothing for {players} players")  # pragma: no cover
+        raise RulesError(f"decks_by_players: says nothing for {players} players", "bad_rules")  # pragma: no cover
 
     def card_count(self, players: int) -> int:
         """How many cards are in play with ``players`` players."""
@@ -584,7 +591,7 @@ class Rules:
         """The contract of ``round_number`` (1-based)."""
         if type(round_number) is not int or not 1 <= round_number <= len(self.contracts):
             raise RulesError(f"round_number: {excerpt(round_number)} is not a round of {self.name} "
-                             f"(1-{len(self.contracts)})")
+                             f"(1-{len(self.contracts)})", "no_such_round")
         return self.contracts[round_number - 1]
 
     def buy_limit(self, round_number: int) -> int | None:
@@ -760,7 +767,7 @@ PRESETS: Final[dict[str, Rules]] = {
     "ten-round-rulebook": TEN_ROUND_RULEBOOK,
     "contract-rummy": CONTRACT_RUMMY,
 }
-"""The presets by name: the three of SPEC 3 and four house variants of the family."""
+"""The presets by name: the three of the rules pages and four house variants of the family."""
 
 _ALIASES: Final = {"pagat": "pagat7", "seven-round": "pagat7", "ten_round": "ten-round",
                    "tenround": "ten-round", "10-round": "ten-round", "may_i": "may-i", "mayi": "may-i",
@@ -774,10 +781,11 @@ def get_rules(name: str) -> Rules:
     Raises :class:`RulesError` listing the known names.
     """
     if not isinstance(name, str):
-        raise RulesError(f"get_rules: {excerpt(name)} is not a variant name")
+        raise RulesError(f"get_rules: {excerpt(name)} is not a variant name", "bad_argument")
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     try:
         return PRESETS[key]
     except KeyError:
-        raise RulesError(f"get_rules: no variant called {excerpt(name)}; known: {', '.join(PRESETS)}") from None
+        raise RulesError(f"get_rules: no variant called {excerpt(name)}; known: {', '.join(PRESETS)}",
+                         "no_such_variant") from None

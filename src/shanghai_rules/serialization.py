@@ -152,6 +152,7 @@ from .melds import Meld, check_meld, is_wild
 from .memo import MEMO
 from .penalties import hand_penalty
 from .records import GameRecord
+from .refusals import Code
 from .rules import MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS, PRESETS, Contract, Rules, RulesError
 from .state import GameState, RoundResult, TableMeld
 from .views import PlayerView
@@ -203,14 +204,17 @@ class SerializationError(ValueError):
     """A document that cannot be read (or a value that cannot be written).
 
     ``path`` names the bad field, in the notation ``table[1].cards[0]``
-    (empty for the document as a whole); ``reason`` says what is wrong.
+    (empty for the document as a whole); ``reason`` says what is wrong, and ``code``
+    which rule of the format it breaks (see :mod:`~shanghai_rules.refusals`).
     """
 
-    def __init__(self, path: str, reason: str) -> None:
+    def __init__(self, path: str, reason: str, code: Code = "unspecified") -> None:
         path, reason = bounded(path)[:_MAX_PATH], bounded(reason)
         super().__init__(bounded(f"{path or 'document'}: {reason}"))
         self.path = path
         self.reason = reason
+        self.code: Code = code
+        """The code of the rule broken."""
 
 
 # ---------------------------------------------------------------------------
@@ -372,7 +376,7 @@ def _join(path: str, key: str) -> str:
 
 def _w_int(value: object, path: str) -> int:
     if type(value) is not int:
-        raise SerializationError(path, f"cannot write {excerpt(value)}: not a whole number")
+        raise SerializationError(path, f"cannot write {excerpt(value)}: not a whole number", "cannot_write")
     return value
 
 
@@ -382,20 +386,20 @@ def _w_int_opt(value: object, path: str) -> int | None:
 
 def _w_bool(value: object, path: str) -> bool:
     if type(value) is not bool:
-        raise SerializationError(path, f"cannot write {excerpt(value)}: not True or False")
+        raise SerializationError(path, f"cannot write {excerpt(value)}: not True or False", "cannot_write")
     return value
 
 
 def _w_str(value: object, path: str, allowed: Sequence[str] | None = None) -> str:
     if not isinstance(value, str) or (allowed is not None and value not in allowed):
         raise SerializationError(path, f"cannot write {excerpt(value)}: not " + (
-            "one of " + ", ".join(map(repr, allowed)) if allowed is not None else "a string"))
+            "one of " + ", ".join(map(repr, allowed)) if allowed is not None else "a string"), "cannot_write")
     return value
 
 
 def _w_tuple(value: object, path: str) -> tuple[object, ...]:
     if not isinstance(value, tuple):
-        raise SerializationError(path, f"cannot write {excerpt(value)}: not a tuple")
+        raise SerializationError(path, f"cannot write {excerpt(value)}: not a tuple", "cannot_write")
     return value
 
 
@@ -409,7 +413,7 @@ def _w_bools(value: object, path: str) -> list[bool]:
 
 def _w_card(value: object, path: str) -> str:
     if not isinstance(value, Card):
-        raise SerializationError(path, f"cannot write {excerpt(value)}: not a Card")
+        raise SerializationError(path, f"cannot write {excerpt(value)}: not a Card", "cannot_write")
     return str(value)
 
 
@@ -425,30 +429,31 @@ def _w_cards(value: object, path: str) -> list[str]:
 
 def _w_meld(meld: object, path: str) -> dict[str, Json]:
     if not isinstance(meld, Meld):
-        raise SerializationError(path, f"cannot write {excerpt(meld)}: not a Meld")
+        raise SerializationError(path, f"cannot write {excerpt(meld)}: not a Meld", "cannot_write")
     cards = _w_cards(meld.cards, _join(path, "cards"))
     if meld.kind == "set":
         if meld.suit is not None or meld.start != 0 or (meld.rank is not None and meld.rank not in range(2, 15)):
             raise SerializationError(path, f"cannot write {excerpt(meld)}: a set has a rank 2-14 (or None), "
-                                           f"no suit and start 0")
+                                           f"no suit and start 0", "cannot_write")
         return {"kind": "set", "cards": cards, "rank": None if meld.rank is None else rank_name(meld.rank)}
     if meld.kind == "run":
         if not isinstance(meld.suit, Suit) or meld.rank is not None or type(meld.start) is not int \
                 or not 1 <= meld.start <= 14:
-            raise SerializationError(path, f"cannot write {excerpt(meld)}: a run has a suit, a start 1-14 and no rank")
+            raise SerializationError(path, f"cannot write {excerpt(meld)}: a run has a suit, a start 1-14 and no rank",
+                                     "cannot_write")
         return {"kind": "run", "cards": cards, "suit": meld.suit.letter, "start": meld.start}
-    raise SerializationError(path, f"cannot write {excerpt(meld)}: kind is not 'set' or 'run'")
+    raise SerializationError(path, f"cannot write {excerpt(meld)}: kind is not 'set' or 'run'", "cannot_write")
 
 
 def _w_table_meld(tm: object, path: str) -> dict[str, Json]:
     if not isinstance(tm, TableMeld):
-        raise SerializationError(path, f"cannot write {excerpt(tm)}: not a TableMeld")
+        raise SerializationError(path, f"cannot write {excerpt(tm)}: not a TableMeld", "cannot_write")
     return {"owner": _w_int(tm.owner, _join(path, "owner")), **_w_meld(tm.meld, path)}
 
 
 def _w_contract(contract: object, path: str) -> dict[str, Json]:
     if not isinstance(contract, Contract):
-        raise SerializationError(path, f"cannot write {excerpt(contract)}: not a Contract")
+        raise SerializationError(path, f"cannot write {excerpt(contract)}: not a Contract", "cannot_write")
     return {
         "sets": contract.sets,
         "runs": contract.runs,
@@ -460,7 +465,7 @@ def _w_contract(contract: object, path: str) -> dict[str, Json]:
 
 def _w_rules(rules: object, path: str) -> dict[str, Json]:
     if not isinstance(rules, Rules):
-        raise SerializationError(path, f"cannot write {excerpt(rules)}: not a Rules")
+        raise SerializationError(path, f"cannot write {excerpt(rules)}: not a Rules", "cannot_write")
     out: dict[str, Json] = {}
     for name, kind in RULES_FIELDS:
         value = getattr(rules, name)
@@ -491,7 +496,7 @@ def _w_rules(rules: object, path: str) -> dict[str, Json]:
 
 def _w_result(result: object, path: str) -> dict[str, Json]:
     if not isinstance(result, RoundResult):
-        raise SerializationError(path, f"cannot write {excerpt(result)}: not a RoundResult")
+        raise SerializationError(path, f"cannot write {excerpt(result)}: not a RoundResult", "cannot_write")
     return {
         "round_number": _w_int(result.round_number, _join(path, "round_number")),
         "went_out": _w_int_opt(result.went_out, _join(path, "went_out")),
@@ -509,14 +514,14 @@ def _w_cut(cut: object, path: str) -> dict[str, Json] | None:
     if cut is None:
         return None
     if not isinstance(cut, tuple) or len(cut) != 2:
-        raise SerializationError(path, f"cannot write {excerpt(cut)}: not a (cutter, exact) pair")
+        raise SerializationError(path, f"cannot write {excerpt(cut)}: not a (cutter, exact) pair", "cannot_write")
     return {"cutter": _w_int(cut[0], _join(path, "cutter")), "exact": _w_bool(cut[1], _join(path, "exact"))}
 
 
 def _w_action(action: object, path: str) -> dict[str, Json]:
     name = ACTION_NAMES.get(type(action))
     if name is None:
-        raise SerializationError(path, f"cannot write {excerpt(action)}: not an action")
+        raise SerializationError(path, f"cannot write {excerpt(action)}: not an action", "cannot_write")
     out: dict[str, Json] = {"type": name}
     for field in ACTION_FIELDS[name]:
         value = getattr(action, field)
@@ -574,7 +579,7 @@ def _w_seed(value: object, path: str) -> str:
     except ValueError as exc:  # an int too long for str()
         if isinstance(exc, SerializationError):
             raise
-        raise SerializationError(path, f"cannot write the seed: {exc}") from None
+        raise SerializationError(path, f"cannot write the seed: {exc}", "cannot_write") from None
 
 
 def _w_state(state: GameState, *, with_rules: bool = True) -> dict[str, Json]:
@@ -627,7 +632,7 @@ def _kind_of(obj: object) -> str:
     if type(obj) in ACTION_NAMES:
         return "action"
     raise SerializationError("", f"to_json writes Rules, GameState, PlayerView, GameRecord and actions, "
-                                 f"not {type(obj).__name__}")
+                                 f"not {type(obj).__name__}", "cannot_write")
 
 
 def to_dict(obj: Serializable, *, at: int | None = None) -> dict[str, Json]:
@@ -644,7 +649,8 @@ def to_dict(obj: Serializable, *, at: int | None = None) -> dict[str, Json]:
     head: dict[str, Json] = {"format": _PREFIX + kind, "version": FORMAT_VERSION}
     if at is not None:
         if kind != "action":
-            raise SerializationError("at", f"only an action document says the move it was chosen at, not a {kind}")
+            raise SerializationError("at", f"only an action document says the move it was chosen at, not a {kind}",
+                                     "bad_field")
         head["at"] = _w_int(at, "at")
     if kind == "rules":
         return {**head, **_w_rules(obj, "")}
@@ -753,28 +759,29 @@ def _show(value: object) -> str:
 def _obj(value: Json, path: str, fields: Sequence[str], optional: Sequence[str] = ()) -> dict[str, Json]:
     """An object with exactly ``fields`` (those also in ``optional`` may be absent)."""
     if not isinstance(value, dict):
-        raise SerializationError(path, f"expected an object, not {_show(value)}")
+        raise SerializationError(path, f"expected an object, not {_show(value)}", "bad_field")
     absent = 0
     for name in fields:
         if name not in value:
             if name not in optional:
-                raise SerializationError(_join(path, name), "this field is missing")
+                raise SerializationError(_join(path, name), "this field is missing", "missing_field")
             absent += 1
     if len(value) != len(fields) - absent:
         allowed = set(fields)
         for key in value:
             if key not in allowed:
-                raise SerializationError(_join(path, _key_shown(key)), "unknown field: the format has no such field")
+                raise SerializationError(_join(path, _key_shown(key)), "unknown field: the format has no such field",
+                                         "unknown_field")
     return value
 
 
 def _int(value: Json, path: str, low: int | None = None, high: int | None = None) -> int:
     if type(value) is not int:
-        raise SerializationError(path, f"expected a whole number, not {_show(value)}")
+        raise SerializationError(path, f"expected a whole number, not {_show(value)}", "bad_field")
     if low is not None and value < low:
-        raise SerializationError(path, f"{value} is less than {low}")
+        raise SerializationError(path, f"{value} is less than {low}", "bad_field")
     if high is not None and value > high:
-        raise SerializationError(path, f"{value} is more than {high}")
+        raise SerializationError(path, f"{value} is more than {high}", "bad_field")
     return value
 
 
@@ -782,27 +789,27 @@ def _int_opt(value: Json, path: str, low: int | None = None, high: int | None = 
     if value is None:
         return None
     if type(value) is not int:
-        raise SerializationError(path, f"expected a whole number or null, not {_show(value)}")
+        raise SerializationError(path, f"expected a whole number or null, not {_show(value)}", "bad_field")
     return _int(value, path, low, high)
 
 
 def _bool(value: Json, path: str) -> bool:
     if type(value) is not bool:
-        raise SerializationError(path, f"expected true or false, not {_show(value)}")
+        raise SerializationError(path, f"expected true or false, not {_show(value)}", "bad_field")
     return value
 
 
 def _str(value: Json, path: str, allowed: Sequence[str] | None = None) -> str:
     if not isinstance(value, str):
-        raise SerializationError(path, f"expected a string, not {_show(value)}")
+        raise SerializationError(path, f"expected a string, not {_show(value)}", "bad_field")
     if allowed is not None and value not in allowed:
-        raise SerializationError(path, f"{_show(value)} is not one of {', '.join(map(repr, allowed))}")
+        raise SerializationError(path, f"{_show(value)} is not one of {', '.join(map(repr, allowed))}", "bad_field")
     return value
 
 
 def _list(value: Json, path: str) -> list[Json]:
     if not isinstance(value, list):
-        raise SerializationError(path, f"expected an array, not {_show(value)}")
+        raise SerializationError(path, f"expected an array, not {_show(value)}", "bad_field")
     return value
 
 
@@ -812,7 +819,7 @@ def _items(value: Json, path: str, read: Callable[[Json, str], T], most: int | N
     again, each with its own path (``read`` is pure), so that the error names the item."""
     items = _list(value, path)
     if most is not None and len(items) > most:
-        raise SerializationError(path, f"at most {most:,} items here, not {len(items):,}")
+        raise SerializationError(path, f"at most {most:,} items here, not {len(items):,}", "bad_field")
     try:
         return tuple([read(item, path) for item in items])
     except SerializationError:  # read again, each item at its own path, to name the first bad one
@@ -829,12 +836,12 @@ def _card(value: Json, path: str) -> Card:
     if card is not None:
         return card
     if not isinstance(value, str):
-        raise SerializationError(path, f"expected a card in canonical notation, not {_show(value)}")
+        raise SerializationError(path, f"expected a card in canonical notation, not {_show(value)}", "bad_field")
     try:
         parsed = parse_card(value)
     except CardParseError:
-        raise SerializationError(path, f"{_show(value)} is not a card") from None
-    raise SerializationError(path, f"{_show(value)} is not in canonical notation: write {str(parsed)!r}")
+        raise SerializationError(path, f"{_show(value)} is not a card", "bad_field") from None
+    raise SerializationError(path, f"{_show(value)} is not in canonical notation: write {str(parsed)!r}", "bad_field")
 
 
 def _cards(value: Json, path: str) -> tuple[Card, ...]:
@@ -861,7 +868,8 @@ _CODE: Final = operator.attrgetter("code")  # the order hands are kept in
 def _seat(value: Json, path: str, players: int | None = None) -> int:
     seat = _int(value, path, 0)
     if players is not None and seat >= players:
-        raise SerializationError(path, f"there is no seat {seat} ({players} players: seats 0-{players - 1})")
+        raise SerializationError(path, f"there is no seat {seat} ({players} players: seats 0-{players - 1})",
+                                 "no_such_seat")
     return seat
 
 
@@ -869,21 +877,23 @@ def _seat_opt(value: Json, path: str, players: int | None = None) -> int | None:
     if value is None:
         return None
     if type(value) is not int:
-        raise SerializationError(path, f"expected a seat number or null, not {_show(value)}")
+        raise SerializationError(path, f"expected a seat number or null, not {_show(value)}", "bad_field")
     return _seat(value, path, players)
 
 
 def _seed(value: Json, path: str) -> int:
     if not isinstance(value, str):
-        raise SerializationError(path, f"expected the seed as a string of decimal digits, not {_show(value)}")
+        raise SerializationError(path, f"expected the seed as a string of decimal digits, not {_show(value)}",
+                                 "bad_field")
     if not _SEED.fullmatch(value):
-        raise SerializationError(path, f"{_show(value)} is not a whole number written in decimal digits")
+        raise SerializationError(path, f"{_show(value)} is not a whole number written in decimal digits", "bad_field")
     if len(value) > _MAX_SEED_DIGITS:
-        raise SerializationError(path, f"a seed has at most {MAX_SEED_BITS} bits, not {len(value):,} digits")
+        raise SerializationError(path, f"a seed has at most {MAX_SEED_BITS} bits, not {len(value):,} digits",
+                                 "bad_field")
     seed = int(value)
     refusal = seed_refusal(seed)
     if refusal:
-        raise SerializationError(path, refusal)
+        raise SerializationError(path, refusal, "bad_field")
     return seed
 
 
@@ -898,13 +908,13 @@ def _read_contract(value: Json, path: str) -> Contract:
     try:
         return Contract(**fields, no_discard=no_discard)
     except RulesError as exc:
-        raise SerializationError(path, str(exc)) from None
+        raise SerializationError(path, str(exc), exc.code) from None
 
 
 def _read_pair(value: Json, path: str) -> tuple[int, int]:
     pair = _list(value, path)
     if len(pair) != 2:
-        raise SerializationError(path, f"expected a pair of whole numbers, not an array of {len(pair)}")
+        raise SerializationError(path, f"expected a pair of whole numbers, not an array of {len(pair)}", "bad_field")
     return _int(pair[0], f"{path}[0]", 0), _int(pair[1], f"{path}[1]", 0)
 
 
@@ -968,7 +978,7 @@ def _read_rules_fields(value: Json, path: str, envelope: Sequence[str] = ()) -> 
     try:
         return _one_of_each(Rules(**fields))  # type: ignore[arg-type]
     except RulesError as exc:
-        raise _rules_error(path, str(exc)) from None
+        raise _rules_error(path, str(exc), exc.code) from None
 
 
 _RULES_READ: Final = MEMO.table("rules read from documents", 256)
@@ -988,19 +998,19 @@ def _one_of_each(rules: Rules) -> Rules:
 _FIELD_PREFIX: Final = re.compile(r"([a-z_]+)((?:\[\d+\])*): (.*)", re.DOTALL)
 
 
-def _rules_error(path: str, message: str) -> SerializationError:
-    """A RulesError's message ("hand_size: ...") as an error at that field of the rules."""
+def _rules_error(path: str, message: str, code: Code) -> SerializationError:
+    """A RulesError's message ("hand_size: ...") and code as an error at that field of the rules."""
     match = _FIELD_PREFIX.fullmatch(message)
     if match and match.group(1) in _RULES_FIELD_NAMES:
-        return SerializationError(_join(path, match.group(1) + match.group(2)), match.group(3))
-    return SerializationError(path or "rules", message)
+        return SerializationError(_join(path, match.group(1) + match.group(2)), match.group(3), code)
+    return SerializationError(path or "rules", message, code)
 
 
 def _meld_fields(value: Json, path: str, extra: Sequence[str]) -> tuple[dict[str, Json], str]:
     if not isinstance(value, dict):
-        raise SerializationError(path, f"expected a meld object, not {_show(value)}")
+        raise SerializationError(path, f"expected a meld object, not {_show(value)}", "bad_field")
     if "kind" not in value:
-        raise SerializationError(_join(path, "kind"), "this field is missing")
+        raise SerializationError(_join(path, "kind"), "this field is missing", "missing_field")
     kind = _str(value["kind"], _join(path, "kind"), ("set", "run"))
     names = ("rank",) if kind == "set" else ("suit", "start")
     return _obj(value, path, (*extra, "kind", "cards", *names)), kind
@@ -1013,11 +1023,12 @@ def _meld_from(data: dict[str, Json], kind: str, path: str) -> Meld:
         if rank_text is None:
             return Meld("set", cards)
         if not isinstance(rank_text, str):
-            raise SerializationError(_join(path, "rank"), f"expected a rank or null, not {_show(rank_text)}")
+            raise SerializationError(_join(path, "rank"), f"expected a rank or null, not {_show(rank_text)}",
+                                     "bad_field")
         rank = _RANKS.get(rank_text)
         if rank is None:
             raise SerializationError(_join(path, "rank"), f"{_show(rank_text)} is not a rank: use one of "
-                                                          f"{', '.join(_RANKS)}")
+                                                          f"{', '.join(_RANKS)}", "bad_field")
         return Meld("set", cards, rank=rank)
     suit = _SUITS[_str(data["suit"], _join(path, "suit"), tuple(_SUITS))]
     start = _int(data["start"], _join(path, "start"), 1, 14)
@@ -1040,14 +1051,14 @@ def _read_group(value: Json, path: str) -> tuple[Card, ...] | Meld:
         return _cards(value, path)
     if isinstance(value, dict):
         return _read_meld(value, path)
-    raise SerializationError(path, f"expected an array of cards or a meld object, not {_show(value)}")
+    raise SerializationError(path, f"expected an array of cards or a meld object, not {_show(value)}", "bad_field")
 
 
 def _read_action(value: Json, path: str, players: int | None = None, envelope: Sequence[str] = ()) -> Action:
     if not isinstance(value, dict):
-        raise SerializationError(path, f"expected an action object, not {_show(value)}")
+        raise SerializationError(path, f"expected an action object, not {_show(value)}", "bad_field")
     if "type" not in value:
-        raise SerializationError(_join(path, "type"), "this field is missing")
+        raise SerializationError(_join(path, "type"), "this field is missing", "missing_field")
     name = _str(value["type"], _join(path, "type"), tuple(ACTION_FIELDS))
     names = ACTION_FIELDS[name]
     data = _obj(value, path, (*envelope, "type", *names))
@@ -1072,7 +1083,7 @@ def _read_action(value: Json, path: str, players: int | None = None, envelope: S
     try:
         action: Action = _ACTION_CLASSES[name](**fields)
     except IllegalAction as exc:  # MalformedAction: not expected after the checks above
-        raise SerializationError(path, str(exc)) from None
+        raise SerializationError(path, str(exc), exc.code) from None
     return action
 
 
@@ -1099,7 +1110,7 @@ def _read_cut(value: Json, path: str) -> tuple[int, bool] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise SerializationError(path, f"expected null or a cut object, not {_show(value)}")
+        raise SerializationError(path, f"expected null or a cut object, not {_show(value)}", "bad_field")
     data = _obj(value, path, ("cutter", "exact"))
     return _seat(data["cutter"], _join(path, "cutter")), _bool(data["exact"], _join(path, "exact"))
 
@@ -1171,7 +1182,7 @@ def _read_record(data: dict[str, Json]) -> GameRecord:
     players = _int(data["players"], "players")
     if not rules.min_players <= players <= rules.max_players:
         raise SerializationError("players", f"{rules.name} is played by {rules.min_players}-{rules.max_players} "
-                                            f"players, not {players}")
+                                            f"players, not {players}", "bad_player_count")
     seed = _seed(data["seed"], "seed")
     dealer = _seat(data["dealer"], "dealer", players)
     actions = _items(data["actions"], "actions", lambda v, p: _read_action(v, p, players))
@@ -1183,7 +1194,8 @@ def _read_record(data: dict[str, Json]) -> GameRecord:
 
 
 def _fail(path: str, reason: str) -> SerializationError:
-    return SerializationError(path, reason)
+    """The error of a document that describes a position no game reaches."""
+    return SerializationError(path, reason, "unreachable_position")
 
 
 def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: str) -> None:
@@ -1589,7 +1601,7 @@ def _no_duplicates(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise SerializationError(_key_shown(key), "this field appears twice in its object")
+                raise SerializationError(_key_shown(key), "this field appears twice in its object", "duplicate_field")
             seen.add(key)
     return out
 
@@ -1604,26 +1616,26 @@ def _key_shown(key: object) -> str:
 def _version(data: dict[str, Json]) -> int:
     """The document's ``version``, one this library reads."""
     if "version" not in data:
-        raise SerializationError("version", "this field is missing")
+        raise SerializationError("version", "this field is missing", "missing_field")
     version = data["version"]
     if type(version) is not int:
-        raise SerializationError("version", f"expected a whole number, not {_show(version)}")
+        raise SerializationError("version", f"expected a whole number, not {_show(version)}", "wrong_format")
     if version not in READ_VERSIONS:
         raise SerializationError("version", f"this library reads versions {READ_VERSIONS[0]} to {FORMAT_VERSION} "
-                                            f"of the format, not version {version}")
+                                            f"of the format, not version {version}", "wrong_format")
     return version
 
 
 def from_dict(data: Json) -> Serializable:
     """Read a document given as plain JSON data (what ``json.loads`` returns); see :func:`from_json`."""
     if not isinstance(data, dict):
-        raise SerializationError("", f"a document is a JSON object, not {_show(data)}")
+        raise SerializationError("", f"a document is a JSON object, not {_show(data)}", "bad_json")
     if "format" not in data:
-        raise SerializationError("format", "this field is missing: a document starts with its format")
+        raise SerializationError("format", "this field is missing: a document starts with its format", "missing_field")
     fmt = data["format"]
     if not isinstance(fmt, str) or not fmt.startswith(_PREFIX) or fmt[len(_PREFIX):] not in KINDS:
         raise SerializationError("format", f"{_show(fmt)} is not a shanghai-rules document format: expected "
-                                           f"one of {', '.join(_PREFIX + k for k in KINDS)}")
+                                           f"one of {', '.join(_PREFIX + k for k in KINDS)}", "wrong_format")
     version = _version(data)
     kind = fmt[len(_PREFIX):]
     if kind == "rules":
@@ -1676,12 +1688,12 @@ def from_json(text: str | bytes, expect: type[Any] | None = None, *, max_size: i
     shanghai_rules.serialization.SerializationError: card: 'ZZ' is not a card
     """
     if expect is not None and not isinstance(expect, type):
-        raise SerializationError("", f"expect: give a class (say GameState), not {excerpt(expect)}")
+        raise SerializationError("", f"expect: give a class (say GameState), not {excerpt(expect)}", "bad_argument")
     data = _parse(text, max_size)
     obj = from_dict(data)
     if expect is not None and not isinstance(obj, expect):
         raise SerializationError("format", f"expected a document for a {expect.__name__}, "
-                                           f"not {excerpt(data['format'])}")
+                                           f"not {excerpt(data['format'])}", "wrong_format")
     return obj
 
 
@@ -1697,7 +1709,8 @@ def read_action(text: str | bytes, *, max_size: int | None = MAX_DOCUMENT_SIZE) 
     data = _parse(text, max_size)
     action = from_dict(data)
     if type(action) not in ACTION_NAMES:
-        raise SerializationError("format", f"expected an action document, not {excerpt(data['format'])}")
+        raise SerializationError("format", f"expected an action document, not {excerpt(data['format'])}",
+                                 "wrong_format")
     at = data.get("at") if isinstance(data, dict) else None
     return action, None if at is None else _int(at, "at", 0)  # type: ignore[return-value]
 
@@ -1705,18 +1718,18 @@ def read_action(text: str | bytes, *, max_size: int | None = MAX_DOCUMENT_SIZE) 
 def _parse(text: object, max_size: int | None) -> Json:
     """The JSON data of a document's text, bounded by ``max_size``."""
     if not isinstance(text, (str, bytes, bytearray)):
-        raise SerializationError("", f"from_json reads JSON text (str or bytes), not {type(text).__name__}")
+        raise SerializationError("", f"from_json reads JSON text (str or bytes), not {type(text).__name__}", "bad_json")
     if max_size is not None and len(text) > max_size:
         raise SerializationError("", f"{len(text):,} characters is more than the {max_size:,} a document may "
-                                     f"hold here (from_json's max_size)")
+                                     f"hold here (from_json's max_size)", "bad_json")
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates)
     except SerializationError:
         raise
     except RecursionError:
-        raise SerializationError("", "the JSON text is nested too deeply to be a document") from None
+        raise SerializationError("", "the JSON text is nested too deeply to be a document", "bad_json") from None
     except ValueError as exc:  # json.JSONDecodeError, bad UTF-8, numbers too long
-        raise SerializationError("", f"not valid JSON: {exc}") from None
+        raise SerializationError("", f"not valid JSON: {exc}", "bad_json") from None
     return data
 
 
@@ -1728,7 +1741,7 @@ def load_schema(kind: str) -> dict[str, Json]:
     :func:`from_json` checks everything else too.
     """
     if kind not in KINDS:
-        raise SerializationError("", f"no schema for {excerpt(kind)}: the kinds are {', '.join(KINDS)}")
+        raise SerializationError("", f"no schema for {excerpt(kind)}: the kinds are {', '.join(KINDS)}", "bad_argument")
     from importlib import resources  # (only here: reading the package's files costs an import apps rarely need)
 
     path = resources.files("shanghai_rules").joinpath("schemas").joinpath(f"{kind}.schema.json")

@@ -122,7 +122,7 @@ class GameState(RoundFacts):
 
     Build one with :func:`~shanghai_rules.engine.new_game` or
     :func:`~shanghai_rules.engine.setup_round`, and move on with
-    :func:`~shanghai_rules.engine.apply`.  Hands are kept sorted (SPEC 4.6).
+    :func:`~shanghai_rules.engine.apply`.  Hands are kept sorted.
     The engine takes the states it makes (and those ``from_json`` reads) to be
     consistent, melds on the table legal, and does not judge that again on
     every move; a state built or changed by hand is outside what it answers for.

@@ -38,6 +38,7 @@ from .engine import apply, new_game
 from .engine.buying import offered_seat
 from .errors import IllegalAction, excerpt
 from .records import GameRecord
+from .refusals import Code
 from .rules import Rules
 from .state import GameState
 from .views import PlayerView, observe
@@ -73,12 +74,11 @@ class TableRefusal(IllegalAction):
     """An answer the table does not take now, for who sent it or when, not for the rules of the game:
     a seat it is not waiting for, an action chosen at an older move, a pass where no offer is open.
     ``code`` says which, as one of ``"stale_action"``, ``"not_awaited"``, ``"wrong_seat"``,
-    ``"no_such_seat"``, ``"may_not_pass"``, ``"not_offered"``."""
+    ``"no_such_seat"``, ``"may_not_pass"``, ``"not_offered"`` and ``"bad_argument"`` (see
+    :mod:`~shanghai_rules.refusals`)."""
 
-    def __init__(self, code: str, reason: str, action: object = None) -> None:
-        super().__init__(reason, action)
-        self.code = code
-        """The stable name of the refusal."""
+    def __init__(self, code: Code, reason: str, action: object = None) -> None:
+        super().__init__(reason, action, code=code)
 
 
 @attrs.frozen
@@ -117,7 +117,7 @@ class Table:
         extends it with every action it applies); ``on_step``: called after every action applied,
         with ``(before, action, after)``."""
         if not isinstance(state, GameState):
-            raise TableRefusal("not_a_state", f"Table: {excerpt(state)} is not a GameState")
+            raise TableRefusal("bad_argument", f"Table: {excerpt(state)} is not a GameState")
         self._state = state
         self._record = record
         self._applied: list[Action] = []

@@ -80,7 +80,7 @@ class PlayerView(RoundFacts):
     discarder: int | None
     """Who discarded the top card (``None`` for the flip card)."""
     shanghai_open: bool
-    """Shanghai may be called on the top discard (SPEC 4.8)."""
+    """Shanghai may be called on the top discard (rules: the Shanghai call)."""
     buys_left: tuple[int | None, ...]
     """Buys each seat has left this round."""
     buy_requests: tuple[int, ...]
@@ -149,10 +149,10 @@ def observe(state: GameState, player: int) -> PlayerView:
     ``state`` is not a game state or ``player`` is not one of its seats.
     """
     if not isinstance(state, GameState):
-        raise IllegalAction(f"observe: {excerpt(state)} is not a GameState")
+        raise IllegalAction(f"observe: {excerpt(state)} is not a GameState", code="bad_argument")
     players = len(state.hands)
     if type(player) is not int or not 0 <= player < players:
-        raise IllegalAction(f"observe: {excerpt(player)} is not a seat (0-{players - 1})")
+        raise IllegalAction(f"observe: {excerpt(player)} is not a seat (0-{players - 1})", code="no_such_seat")
     return PlayerView(
         rules=state.rules,
         player=player,

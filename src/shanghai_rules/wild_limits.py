@@ -1,4 +1,4 @@
-"""The wild limits: how many wilds a meld may hold, and where (SPEC 3, "wilds per meld").
+"""The wild limits: how many wilds a meld may hold, and where (rules: melds).
 
 One value, :class:`WildLimits`, derived from a :class:`~shanghai_rules.rules.Rules`
 by :func:`wild_limits`, states every rule about wilds in melds once:
@@ -23,6 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import attrs
+
+from .refusals import Reason, Refusal
 
 if TYPE_CHECKING:  # (Rules holds its WildLimits: this module may not import rules at run time)
     from .rules import Rules
@@ -64,7 +66,7 @@ class WildLimits:
                 limit = by_length
         return limit
 
-    def reason(self, wilds: int, naturals: int, *, laid_off: bool = False) -> str:
+    def reason(self, wilds: int, naturals: int, *, laid_off: bool = False) -> Refusal:
         """Why a meld of ``wilds`` wilds and ``naturals`` naturals breaks the count or naturals limits
         (empty if it does not).  ``laid_off``: the meld has grown by lay-offs, where these limits
         hold only if :attr:`on_lay_off`.  The one statement of these two limits."""
@@ -74,15 +76,16 @@ class WildLimits:
         if limit is not None and wilds > limit:
             if limit != self.most_per_meld:
                 many = "no wilds" if limit == 0 else "one wild" if limit == 1 else f"{limit} wilds"
-                return f"a meld of {wilds + naturals} cards may hold at most {many} under these rules"
+                return Reason("wild_limit",
+                              f"a meld of {wilds + naturals} cards may hold at most {many} under these rules")
             if limit == 0:
-                return "a meld may hold no wilds under these rules"
+                return Reason("wild_limit", "a meld may hold no wilds under these rules")
             if limit == 1:
-                return "a meld may hold at most one wild under these rules"
-            return f"a meld may hold at most {limit} wilds under these rules"
+                return Reason("wild_limit", "a meld may hold at most one wild under these rules")
+            return Reason("wild_limit", f"a meld may hold at most {limit} wilds under these rules")
         if self.at_most_naturals and wilds > naturals:
-            return (f"a meld may hold no more wilds than naturals under these rules "
-                    f"({wilds} wilds, {naturals} naturals)")
+            return (Reason("wild_limit", f"a meld may hold no more wilds than naturals under these rules "
+                    f"({wilds} wilds, {naturals} naturals)"))
         return ""
 
     def allows(self, wilds: int, naturals: int) -> bool:

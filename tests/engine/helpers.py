@@ -7,6 +7,7 @@ from collections.abc import Iterable
 import attrs
 
 import shanghai_rules as sr
+from shanghai_rules.refusals import CODES
 
 
 def cards(text: str) -> tuple[sr.Card, ...]:
@@ -51,14 +52,17 @@ def play(state: sr.GameState, *actions: sr.Action) -> sr.GameState:
     return state
 
 
-def refused(state: sr.GameState, action: sr.Action, *words: str) -> str:
+def refused(state: sr.GameState, action: sr.Action, *words: str, code: str | None = None) -> str:
     """Assert ``action`` is refused with an IllegalAction whose reason holds every one of ``words``
-    (case-insensitive), that ``check`` and ``is_legal`` agree, and that ``state`` is unchanged."""
+    (case-insensitive) and whose code is a documented one (``code``, where given), that ``check``
+    and ``is_legal`` agree, and that ``state`` is unchanged."""
     before = attrs.evolve(state)
     try:
         sr.apply(state, action)
     except sr.IllegalAction as exc:
         reason = str(exc)
+        assert exc.code in CODES and exc.code != "unspecified", f"{exc.code!r}: not a documented code ({reason!r})"
+        assert code is None or exc.code == code, f"code {exc.code!r}, not {code!r} ({reason!r})"
     else:
         raise AssertionError(f"{action!r} was accepted")
     assert isinstance(sr.IllegalAction(""), ValueError)

@@ -183,7 +183,7 @@ def test_isra_no_trap_lay_off_down_to_one_unplayable_card_is_refused() -> None:
     )
     state = play(state, sr.DrawStock(1), sr.LayDown(1, ["KC KD KH", "4H 5H 6H 7H"]))
     assert hand(state, 1) == hand_of("8H QS")
-    reason = refused(state, sr.LayOff(1, "8H", 1), "no trap")
+    reason = refused(state, sr.LayOff(1, "8H", 1), "cannot finish the turn", code="no_trap")
     assert "cannot" in reason
     state = play(state, sr.Discard(1, "8H"))
     assert hand(state, 1) == "QS"
@@ -207,7 +207,7 @@ def test_isra_no_trap_last_card_that_fitted_only_where_the_other_went_is_refused
     assert hand(state, 1) == hand_of("8H 8H")
     lay_off = sr.LayOff(1, "8H", 1)
     assert lay_off not in sr.legal_actions(state)
-    refused(state, lay_off, "no trap")
+    refused(state, lay_off, "cannot finish the turn", code="no_trap")
     assert sr.Discard(1, sr.parse_card("8H")) in sr.legal_actions(state)
 
 
@@ -321,7 +321,7 @@ def test_isra_no_trap_lay_down_leaving_one_unplayable_card_is_refused() -> None:
         stock="QS 6D", discard="AD", round_number=2, dealer=0,
     )
     state = play(state, sr.DrawStock(1))
-    refused(state, sr.LayDown(1, ["KC KD KH", "4H 5H 6H 7H"]), "no trap")
+    refused(state, sr.LayDown(1, ["KC KD KH", "4H 5H 6H 7H"]), "cannot finish the turn", code="no_trap")
     assert not any(isinstance(a, sr.LayDown) for a in sr.legal_actions(state))
     # with a playable eighth card the same contract may be laid down
     ok = sr.setup_round(

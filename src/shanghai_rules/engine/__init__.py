@@ -77,9 +77,11 @@ def _play(state: GameState, action: Play, listing: Listing | None = None) -> Gam
     """A lay-down, lay-off or swap: judged (or its verdict taken from ``listing``), then played."""
     name = type(action).__name__
     if state.phase != "play":
-        raise IllegalAction(f"{name}: plays come after the draw, on one's own turn (phase {state.phase!r})", action)
+        raise IllegalAction(f"{name}: plays come after the draw, on one's own turn (phase {state.phase!r})", action,
+                            code="wrong_phase")
     if action.player != state.turn:
-        raise IllegalAction(f"{name}: it is seat {state.turn}'s turn, not seat {action.player}'s", action)
+        raise IllegalAction(f"{name}: it is seat {state.turn}'s turn, not seat {action.player}'s", action,
+                            code="not_your_turn")
     verdict: Verdict | None = None
     judged = listing.judged if listing is not None and listing.state is state else None
     if judged is not None:
@@ -135,17 +137,17 @@ def apply(state: GameState, action: Action, *, listing: Listing | None = None) -
     action is not allowed now.
     """
     if not isinstance(state, GameState):
-        raise IllegalAction(f"apply: {excerpt(state)} is not a GameState")
+        raise IllegalAction(f"apply: {excerpt(state)} is not a GameState", code="bad_argument")
     kind = type(action)
     handler = _HANDLERS.get(kind)
     if handler is None and kind not in _PLAYS:
-        raise IllegalAction(f"{excerpt(action)} is not an action", action)
+        raise IllegalAction(f"{excerpt(action)} is not an action", action, code="bad_argument")
     if state.phase == "game_over":
-        raise IllegalAction(f"{kind.__name__}: the game is over", action)
+        raise IllegalAction(f"{kind.__name__}: the game is over", action, code="game_over")
     # every action but StartRound names the seat that makes it
     if kind is not StartRound and action.player >= len(state.hands):  # type: ignore[union-attr]
         raise IllegalAction(f"{kind.__name__}: there is no seat {action.player} "  # type: ignore[union-attr]
-                            f"({len(state.hands)} players)", action)
+                            f"({len(state.hands)} players)", action, code="no_such_seat")
     if handler is None:
         return _play(state, action, listing)  # type: ignore[arg-type]
     if kind is Discard and listing is not None and listing.state is state and listing.judged is not None:

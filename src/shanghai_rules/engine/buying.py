@@ -1,4 +1,4 @@
-"""Buying the upcard ("May I?", SPEC 4.4).
+"""Buying the upcard ("May I?"; rules: buying).
 
 While the buy window is open (:func:`buy_window_open`: before the player on turn
 draws, and, where ``Rules.buy_window`` is ``"until_discard"`` and they drew from
@@ -16,11 +16,12 @@ penalty; a seat that withdrew may not ask again for that card.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 from ..actions import Buy, DeclineBuy, WithdrawBuy
 from ..cards import Card
 from ..errors import IllegalAction
+from ..refusals import Reason, Refusal
 from ..rules import Rules
 from ..state import GameState
 from .hands import add_cards
@@ -66,39 +67,58 @@ def buy_window_open(x: BuyFacts) -> bool:
     return x.phase == "draw" or (x.phase == "play" and x.upcard_live and x.rules.buy_window == "until_discard")
 
 
-def seat_buy_refusal(x: BuyFacts, seat: int, *, asking: bool = True) -> str:
+_ON_TURN: Final = Reason("buy_on_turn", "the player on turn does not buy the upcard: they take it free, or draw "
+                                        "instead (rules: buying)")
+_NO_UPCARD: Final = Reason("no_upcard", "there is no upcard to buy")
+_OWN_DISCARD: Final = Reason("buy_own_discard", "a player may not buy back their own discard under these rules")
+_NO_BUYS: Final = Reason("no_buys_left", "no buys left this round (rules: buying)")
+_WHEN_DOWN: Final = Reason("buy_when_down", "a player who is down may not buy under these rules")
+_ASKED: Final = Reason("buy_already_asked", "this seat has already asked to buy this card")
+_WITHDREW: Final = Reason("buy_withdrawn", "this seat withdrew its request for this card and may not ask again")
+_CLOSED_AT_DISCARD: Final = Reason("buy_closed", "a buy is asked for only until the player on turn takes the upcard "
+                                                 "or covers it with a discard")
+_CLOSED_AT_DRAW: Final = Reason("buy_closed", "a buy is asked for only before the player on turn draws "
+                                              "(rules: buying)")
+_TO_NO_ONE: Final = Reason("not_offered", "the upcard is offered to no one now: a seat has asked for it, or no seat "
+                                          "may buy it")
+_AT_ONCE: Final = Reason("offers_at_once", "under these rules the upcard is offered to every seat at once: a seat "
+                                           "that does not buy does nothing")
+_NOT_ON_OFFER: Final = Reason("no_upcard", "no upcard is on offer now")
+
+
+def seat_buy_refusal(x: BuyFacts, seat: int, *, asking: bool = True) -> Refusal:
     """Why ``seat``, a seat of ``x``, may not ask to buy its upcard now, before the player on turn
     draws (empty if it may).  ``asking=False``: whether it may buy the card at all, whatever it
     asked before (as a seat that has asked must)."""
     if seat == x.turn:
-        return "the player on turn does not buy the upcard: they take it free, or draw instead"
+        return _ON_TURN
     if not x.discard or not x.upcard_live:
-        return "there is no upcard to buy"
+        return _NO_UPCARD
     if seat == x.discarder and not x.rules.discarder_may_buy:
-        return "a player may not buy back their own discard under these rules"
+        return _OWN_DISCARD
     left = x.buys_left[seat]
     if left is not None and left <= 0:
-        return "no buys left this round"
+        return _NO_BUYS
     if x.down[seat] and not x.rules.buy_after_down:
-        return "a player who is down may not buy under these rules"
+        return _WHEN_DOWN
     if x.rules.buy_needs_stock and x.stock_size <= x.rules.buy_penalty_cards:
-        return (f"under these rules no buy is made while the stock holds {x.rules.buy_penalty_cards} "
-                f"cards or fewer ({x.stock_size} now)")
+        return Reason("buy_stock_low", f"under these rules no buy is made while the stock holds "
+                                       f"{x.rules.buy_penalty_cards} cards or fewer ({x.stock_size} now)")
     if asking and seat in x.buy_requests:
-        return "this seat has already asked to buy this card"
+        return _ASKED
     if asking and seat in x.buy_withdrawn:
-        return "this seat withdrew its request for this card and may not ask again"
+        return _WITHDREW
     return ""
 
 
-def buy_refusal(state: GameState, seat: int) -> str:
+def buy_refusal(state: GameState, seat: int) -> Refusal:
     """Why ``seat`` may not ask to buy the upcard now (empty if it may)."""
     if not buy_window_open(state):
         if state.rules.buy_window == "until_discard":
-            return "a buy is asked for only until the player on turn takes the upcard or covers it with a discard"
-        return "a buy is asked for only before the player on turn draws"
+            return _CLOSED_AT_DISCARD
+        return _CLOSED_AT_DRAW
     if seat >= len(state.hands):
-        return f"there is no seat {seat}"
+        return Reason("no_such_seat", f"there is no seat {seat}")
     return seat_buy_refusal(state, seat) or turn_of_offer_refusal(state, seat)
 
 
@@ -116,7 +136,7 @@ def offered_seat(x: BuyFacts) -> int | None:
     return None
 
 
-def turn_of_offer_refusal(x: BuyFacts, seat: int) -> str:
+def turn_of_offer_refusal(x: BuyFacts, seat: int) -> Refusal:
     """Why it is not ``seat``'s turn to be offered the upcard (empty if it is, or where offers go to
     every seat at once)."""
     if x.rules.buy_offers != "in_turn":
@@ -125,19 +145,20 @@ def turn_of_offer_refusal(x: BuyFacts, seat: int) -> str:
     if offered == seat:
         return ""
     if offered is None:
-        return "the upcard is offered to no one now: a seat has asked for it, or no seat may buy it"
-    return f"buy offers go one seat at a time under these rules: the upcard is offered to seat {offered} now"
+        return _TO_NO_ONE
+    return Reason("not_offered", f"buy offers go one seat at a time under these rules: the upcard is offered to seat "
+                                 f"{offered} now")
 
 
-def decline_refusal(state: GameState, seat: int) -> str:
+def decline_refusal(state: GameState, seat: int) -> Refusal:
     """Why ``seat`` may not let the upcard go now (empty if it may): only the seat offered it, where
     offers go one seat at a time."""
     if state.rules.buy_offers != "in_turn":
-        return "under these rules the upcard is offered to every seat at once: a seat that does not buy does nothing"
+        return _AT_ONCE
     if not buy_window_open(state) or not state.upcard_live:
-        return "no upcard is on offer now"
+        return _NOT_ON_OFFER
     if seat >= len(state.hands):
-        return f"there is no seat {seat}"
+        return Reason("no_such_seat", f"there is no seat {seat}")
     return turn_of_offer_refusal(state, seat)
 
 
@@ -145,14 +166,14 @@ def decline_buy(state: GameState, action: DeclineBuy) -> GameState:
     """The seat offered the upcard lets it go; the next seat is offered it (it may not ask for it again)."""
     reason = decline_refusal(state, action.player)
     if reason:
-        raise IllegalAction(f"DeclineBuy: {reason}", action)
+        raise IllegalAction(f"DeclineBuy: {reason}", action, code=reason.code)
     return successor(state, buy_withdrawn=(*state.buy_withdrawn, action.player))
 
 
-def withdraw_refusal(state: GameState, seat: int) -> str:
+def withdraw_refusal(state: GameState, seat: int) -> Refusal:
     """Why ``seat`` may not withdraw a buy request now (empty if it may)."""
     if not buy_window_open(state) or seat not in state.buy_requests:
-        return f"seat {seat} has no buy request to withdraw"
+        return Reason("no_buy_request", f"seat {seat} has no buy request to withdraw")
     return ""
 
 
@@ -160,7 +181,7 @@ def buy(state: GameState, action: Buy) -> GameState:
     """A buy request: only a request until the player on turn draws from the stock (or discards)."""
     reason = buy_refusal(state, action.player)
     if reason:
-        raise IllegalAction(f"Buy: {reason} (SPEC 4.4)", action)
+        raise IllegalAction(f"Buy: {reason}", action, code=reason.code)
     return successor(state, buy_requests=(*state.buy_requests, action.player))
 
 
@@ -168,7 +189,7 @@ def withdraw_buy(state: GameState, action: WithdrawBuy) -> GameState:
     """Take back a buy request before it is settled."""
     reason = withdraw_refusal(state, action.player)
     if reason:
-        raise IllegalAction(f"WithdrawBuy: {reason}", action)
+        raise IllegalAction(f"WithdrawBuy: {reason}", action, code=reason.code)
     return successor(state, buy_requests=tuple(s for s in state.buy_requests if s != action.player),
                      buy_withdrawn=(*state.buy_withdrawn, action.player))
 

@@ -13,6 +13,7 @@ import attrs
 from ..actions import Cut, StartRound
 from ..cards import Card, _card_group, parse_cards
 from ..errors import IllegalAction, excerpt
+from ..refusals import Reason, Refusal
 from ..rules import MAX_PLAYERS, Rules, RulesError
 from ..state import GameState
 from .stock import shuffled, supply
@@ -41,7 +42,7 @@ def _check_players(rules: Rules, players: object) -> int:
     if type(players) is not int or not rules.min_players <= players <= rules.max_players:
         raise RulesError(
             f"players: {rules.name} is played by {rules.min_players}-{rules.max_players} players, "
-            f"not {excerpt(players)}"
+            f"not {excerpt(players)}", "bad_player_count"
         )
     return players
 
@@ -88,11 +89,11 @@ def _game_arguments(rules: object, players: object, seed: object) -> int:
     """The seat count of a game of ``rules`` with ``players`` seats and ``seed``, or RulesError naming
     the argument that cannot start one."""
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules", "bad_argument")
     count = _check_players(rules, players)
     refusal = seed_refusal(seed)
     if refusal:
-        raise RulesError(f"seed: {refusal}")
+        raise RulesError(f"seed: {refusal}", "bad_argument")
     return count
 
 
@@ -108,7 +109,7 @@ def new_game(rules: Rules, players: int, seed: int = 0, dealer: int | None = Non
     if dealer is None:
         dealer = first_dealer(rules, players, seed)
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise RulesError(f"dealer: {excerpt(dealer)} is not a seat (0-{players - 1})")
+        raise RulesError(f"dealer: {excerpt(dealer)} is not a seat (0-{players - 1})", "bad_argument")
     start = random.Random(seed).getrandbits(64)
     return _fresh_round(rules, players, 1, dealer, (0,) * players, (), start)
 
@@ -140,7 +141,8 @@ def opening_draw(rules: Rules, players: int, seed: int = 0) -> OpeningDraw:
     """
     players = _game_arguments(rules, players, seed)
     if players > 13:
-        raise RulesError(f"players: an opening draw gives each seat its own rank, 13 at most, not {players}")
+        raise RulesError(f"players: an opening draw gives each seat its own rank, 13 at most, not {players}",
+                         "bad_player_count")
     source = random.Random(seed)
     source.getrandbits(64)  # (the game's own random source)
     deck, _ = shuffled(supply(rules.decks_for(players), rules.jokers_per_deck), source.getrandbits(64))
@@ -159,7 +161,7 @@ def _cards(value: Iterable[Card] | str, where: str) -> tuple[Card, ...]:
         return parse_cards(value)
     group = _card_group(value)
     if isinstance(group, str):
-        raise RulesError(f"{where}: {group}")
+        raise RulesError(f"{where}: {group}", "not_a_card")
     return group
 
 
@@ -182,27 +184,27 @@ def setup_round(
     Groups may be given as card notation (``"4H 5H JK"``).
     """
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules: {excerpt(rules)} is not a Rules")
+        raise RulesError(f"rules: {excerpt(rules)} is not a Rules", "bad_argument")
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Iterable):
-        raise RulesError(f"hands: give one group of cards per seat, not {excerpt(hands)}")
+        raise RulesError(f"hands: give one group of cards per seat, not {excerpt(hands)}", "bad_argument")
     seats = [_cards(h, f"hands[{i}]") for i, h in enumerate(itertools.islice(hands, MAX_PLAYERS + 1))]
     players = _check_players(rules, len(seats))
     for i, hand in enumerate(seats):
         if not hand:
-            raise RulesError(f"hands[{i}]: a hand cannot be empty")
+            raise RulesError(f"hands[{i}]: a hand cannot be empty", "bad_argument")
     stock_cards = _cards(stock, "stock")
     discard_cards = _cards(discard, "discard")
     rules.contract(round_number)
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise RulesError(f"dealer: {excerpt(dealer)} is not a seat (0-{players - 1})")
+        raise RulesError(f"dealer: {excerpt(dealer)} is not a seat (0-{players - 1})", "bad_argument")
     refusal = seed_refusal(seed)
     if refusal:
-        raise RulesError(f"seed: {refusal}")
+        raise RulesError(f"seed: {refusal}", "bad_argument")
     if scores is not None and (isinstance(scores, (str, bytes)) or not isinstance(scores, Iterable)):
-        raise RulesError(f"scores: give one whole number per seat, not {excerpt(scores)}")
+        raise RulesError(f"scores: give one whole number per seat, not {excerpt(scores)}", "bad_argument")
     totals = (0,) * players if scores is None else tuple(scores)
     if len(totals) != players or any(type(s) is not int for s in totals):
-        raise RulesError(f"scores: give one whole number per seat, not {excerpt(scores)}")
+        raise RulesError(f"scores: give one whole number per seat, not {excerpt(scores)}", "bad_argument")
     decks = rules.decks_for(players)
     held = Counter(c for h in seats for c in h)
     held.update(stock_cards)
@@ -210,7 +212,8 @@ def setup_round(
     for card, count in held.items():
         allowed = decks * rules.jokers_per_deck if card.is_joker else decks
         if count > allowed:
-            raise RulesError(f"cards: {card} appears {count} times but {decks} decks hold it {allowed} times")
+            raise RulesError(f"cards: {card} appears {count} times but {decks} decks hold it {allowed} times",
+                             "too_many_cards")
     return GameState(
         rules=rules, round_number=round_number, dealer=dealer, phase="draw", turn=(dealer + 1) % players,
         hands=tuple(tuple(sorted(h, key=_code)) for h in seats), table=(), stock=stock_cards,
@@ -220,49 +223,49 @@ def setup_round(
     )
 
 
-def start_refusal(state: GameState) -> str:
+def start_refusal(state: GameState) -> Refusal:
     """Why the next round may not be dealt now (empty if it may)."""
     if state.phase != "round_over":
-        return f"the round is not over (phase {state.phase!r})"
+        return Reason("wrong_phase", f"the round is not over (phase {state.phase!r})")
     return ""
 
 
 def start_round(state: GameState, action: StartRound) -> GameState:
-    """Deal the next round: the deal passes left (000, 003)."""
+    """Deal the next round: the deal passes left (rules: the deal)."""
     refusal = start_refusal(state)
     if refusal:
-        raise IllegalAction(f"StartRound: {refusal}", action)
+        raise IllegalAction(f"StartRound: {refusal}", action, code=refusal.code)
     return _fresh_round(
         state.rules, state.players, state.round_number + 1, (state.dealer + 1) % state.players,
         state.scores, state.round_results, state.seed, state.move_number + 1,
     )
 
 
-def cutter_refusal(state: GameState, seat: int) -> str:
+def cutter_refusal(state: GameState, seat: int) -> Refusal:
     """Why ``seat`` may not cut now, whatever the count (empty if it may)."""
     if state.phase != "cut":
-        return f"there is no cut now (phase {state.phase!r})"
+        return Reason("wrong_phase", f"there is no cut now (phase {state.phase!r})")
     if seat != state.cutter:
-        return f"seat {state.cutter}, the dealer's right, cuts this round (SPEC 4.10)"
+        return Reason("not_your_turn", f"seat {state.cutter}, the dealer's right, cuts this round (rules: the deal)")
     return ""
 
 
-def count_refusal(state: GameState, count: int) -> str:
+def count_refusal(state: GameState, count: int) -> Refusal:
     """Why a cut may not give the dealer ``count`` cards (empty if it may)."""
     if not 1 <= count <= len(state.stock):
-        return f"the count is how many cards the cut gave the dealer, 1-{len(state.stock)}"
+        return Reason("bad_cut", f"the count is how many cards the cut gave the dealer, 1-{len(state.stock)}")
     return ""
 
 
-def cut_refusal(state: GameState, action: Cut) -> str:
+def cut_refusal(state: GameState, action: Cut) -> Refusal:
     """Why ``action`` may not be made now (empty if it may)."""
     return cutter_refusal(state, action.player) or count_refusal(state, action.count)
 
 
 def cut(state: GameState, action: Cut) -> GameState:
-    """The cut before the deal (SPEC 4.10): exact when it gives the dealer every dealt card and the flip card."""
+    """The cut before the deal (rules: the deal): exact when it gives the dealer every dealt card and the flip card."""
     refusal = cut_refusal(state, action)
     if refusal:
-        raise IllegalAction(f"Cut: {refusal}", action)
+        raise IllegalAction(f"Cut: {refusal}", action, code=refusal.code)
     exact = action.count == state.players * state.rules.hand_size_for(state.round_number) + 1
     return _deal(successor(state, cut=(action.player, exact)))

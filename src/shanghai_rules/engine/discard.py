@@ -1,4 +1,4 @@
-"""The discard that ends a turn (SPEC 4.2, 4.9), and the turn limit (SPEC 3).
+"""The discard that ends a turn (rules: your turn), and the turn limit.
 
 A discard ends the turn, or the round where it was the player's last card (the
 player went out).  Whether a turn may end at all now is
@@ -14,6 +14,7 @@ from typing import Final
 
 from ..actions import Discard
 from ..errors import IllegalAction
+from ..refusals import Reason, Refusal
 from ..state import GameState
 from .buying import buys_after, settle_buy
 from .going_out import ending_refusal
@@ -25,27 +26,27 @@ from .table_facts import TableFacts
 __all__ = ["discard", "discard_refusal", "turn_end_refusal"]
 
 
-def turn_end_refusal(state: GameState, player: int) -> str:
+def turn_end_refusal(state: GameState, player: int) -> Refusal:
     """Why ``player`` may not end the turn with a discard now, whatever the card; empty if they may."""
     if state.phase != "play":
-        return f"a discard ends a turn after the draw (phase {state.phase!r})"
+        return Reason("wrong_phase", f"a discard ends a turn after the draw (phase {state.phase!r})")
     if player != state.turn:
-        return f"it is seat {state.turn}'s turn, not seat {player}'s"
+        return Reason("not_your_turn", f"it is seat {state.turn}'s turn, not seat {player}'s")
     contract = state.rules.contracts[state.round_number - 1]
     return ending_refusal(state.rules, contract, len(state.hands[player]), bool(state.owed_wilds), state.must_go_down)
 
 
-def card_refusal(state: GameState, action: Discard, facts: TableFacts | None = None) -> str:
+def card_refusal(state: GameState, action: Discard, facts: TableFacts | None = None) -> Refusal:
     """Why the card of ``action`` may not be discarded, the turn being one that may end (empty if it
     may).  ``facts``: the table's :class:`~shanghai_rules.engine.table_facts.TableFacts`, where known."""
     if action.card not in state.hands[action.player]:
-        return f"{action.card} is not in seat {action.player}'s hand"
+        return Reason("not_held", f"{action.card} is not in seat {action.player}'s hand")
     if action.shanghai:
         return declaration_refusal(state, action.card, facts)
     return ""
 
 
-def discard_refusal(state: GameState, action: Discard, facts: TableFacts | None = None) -> str:
+def discard_refusal(state: GameState, action: Discard, facts: TableFacts | None = None) -> Refusal:
     """Why ``action`` may not be made now; empty if it may."""
     return turn_end_refusal(state, action.player) or card_refusal(state, action, facts)
 
@@ -69,11 +70,11 @@ def _bought(state: GameState) -> GameState:
 
 
 def discard(state: GameState, action: Discard, facts: TableFacts | None = None) -> GameState:
-    """Discard a card: the turn ends, or the round if it was the last card (SPEC 4.9).  ``facts``:
+    """Discard a card: the turn ends, or the round if it was the last card.  ``facts``:
     the table's :class:`~shanghai_rules.engine.table_facts.TableFacts`, where the caller has them."""
     reason = discard_refusal(state, action, facts)
     if reason:
-        raise IllegalAction(f"Discard: {reason}", action)
+        raise IllegalAction(f"Discard: {reason}", action, code=reason.code)
     if state.buy_requests:  # (asked after the draw, where buys go on until the discard)
         state = _bought(state)
     seat = action.player

@@ -13,6 +13,7 @@ from typing import Final
 
 from ..actions import DrawStock, TakeDiscard
 from ..errors import IllegalAction
+from ..refusals import Reason, Refusal
 from ..state import GameState
 from .buying import buys_after, settle_buy
 from .hands import add_cards
@@ -23,27 +24,34 @@ from .successor import Change
 __all__ = ["draw_refusal", "draw_stock", "take_discard", "take_refusal", "upcard_refusal"]
 
 
-def draw_refusal(state: GameState, player: int) -> str:
+def draw_refusal(state: GameState, player: int) -> Refusal:
     """Why ``player`` may not draw now (empty if they may): only the player on turn, before drawing."""
     if state.phase != "draw":
-        return f"the player on turn has already drawn (phase {state.phase!r})"
+        return Reason("wrong_phase", f"the player on turn has already drawn (phase {state.phase!r})")
     if player != state.turn:
-        return f"it is seat {state.turn}'s turn, not seat {player}'s"
+        return Reason("not_your_turn", f"it is seat {state.turn}'s turn, not seat {player}'s")
     return ""
 
 
-def upcard_refusal(state: GameState) -> str:
+_NO_UPCARD: Final = Reason("no_upcard", "the discard pile is empty")
+_DEAD: Final = Reason("dead_upcard", "the top discard is dead after a Shanghai declaration or call; draw from the "
+                                     "stock (rules: the Shanghai call)")
+_DOWN_DRAWS: Final = Reason("down_draws_stock", "under these rules a player who is down draws from the stock, "
+                                                "not the upcard")
+
+
+def upcard_refusal(state: GameState) -> Refusal:
     """Why the top of the discard pile may not be taken, by a player who may draw (empty if it may)."""
     if not state.discard:
-        return "the discard pile is empty"
+        return _NO_UPCARD
     if not state.upcard_live:
-        return "the top discard is dead after a Shanghai declaration or call (SPEC 4.8); draw from the stock"
+        return _DEAD
     if state.down[state.turn] and not state.rules.take_upcard_when_down:
-        return "under these rules a player who is down draws from the stock, not the upcard"
+        return _DOWN_DRAWS
     return ""
 
 
-def take_refusal(state: GameState, player: int) -> str:
+def take_refusal(state: GameState, player: int) -> Refusal:
     """Why ``player`` may not take the upcard now (empty if they may)."""
     return draw_refusal(state, player) or upcard_refusal(state)
 
@@ -57,7 +65,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
     """Draw from the stock; a pending buy is settled first (SPEC 4.4)."""
     refusal = draw_refusal(state, action.player)
     if refusal:
-        raise IllegalAction(f"DrawStock: {refusal}", action)
+        raise IllegalAction(f"DrawStock: {refusal}", action, code=refusal.code)
     rules = state.rules
     hands = list(state.hands)
     buys_left, pile = state.buys_left, pile_of(state)
@@ -81,7 +89,7 @@ def take_discard(state: GameState, action: TakeDiscard) -> GameState:
     """Take the upcard: the free draw of the player on turn; every buy request lapses (000, 002)."""
     refusal = take_refusal(state, action.player)
     if refusal:
-        raise IllegalAction(f"TakeDiscard: {refusal}", action)
+        raise IllegalAction(f"TakeDiscard: {refusal}", action, code=refusal.code)
     hands = list(state.hands)
     hands[state.turn] = add_cards(hands[state.turn], (state.discard[-1],))
     return _TAKEN(state, "play", tuple(hands), state.discard[:-1], (), (), False, False)

@@ -1,4 +1,4 @@
-"""Going down: laying the whole contract down at once (SPEC 4.2, 4.9).
+"""Going down: laying the whole contract down at once (rules: the contracts; your turn).
 
 A player who is not down lays down the whole contract in one play, never part
 of it and never melds beyond it; the melds must meet the round's contract
@@ -11,11 +11,13 @@ The melds join the table in the order given, after those already there.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..actions import LayDown
 from ..contracts import check_contract
 from ..errors import IllegalAction
 from ..meld_value import Meld
+from ..refusals import Reason, Refusal
 from ..state import TableMeld
 from .going_out import empty_hand_refusal
 from .hands import remove_cards
@@ -29,17 +31,21 @@ def go_down(turn: Turn, pos: Position, action: LayDown) -> Position:
     """The position after going down with ``action``'s melds, or IllegalAction saying why not."""
     if pos.down:
         raise IllegalAction("LayDown: this player is already down; the contract is laid down once, "
-                            "and no further melds after it (000, 002)", action)
+                            "and no further melds after it (rules: the contracts)", action, code="already_down")
     result = check_contract(action.melds, turn.rules, turn.round_number)
     if not result:
-        raise IllegalAction(f"LayDown: {result.reason}", action)
+        assert result.code
+        raise IllegalAction(f"LayDown: {result.reason}", action, code=result.code)
     return _laid_down(turn, pos, action, result.melds)
 
 
-def _keep_a_card_refusal(turn: Turn) -> str:
+_KEEP_A_CARD: Final = Reason("keep_a_card", "under these rules going down leaves at least one card in hand")
+
+
+def _keep_a_card_refusal(turn: Turn) -> Refusal:
     """Why going down may not take the whole hand under ``Rules.going_down_keeps_a_card`` (empty if it may)."""
     if turn.rules.going_down_keeps_a_card:
-        return "under these rules going down leaves at least one card in hand"
+        return _KEEP_A_CARD
     return ""
 
 
@@ -48,14 +54,15 @@ def _laid_down(turn: Turn, pos: Position, action: LayDown, melds: Sequence[Meld]
     laid = [card for meld in melds for card in meld.cards]
     hand = remove_cards(pos.hand, laid)
     if hand is None:
-        raise IllegalAction(f"LayDown: the melds use cards seat {turn.player} does not hold", action)
+        raise IllegalAction(f"LayDown: the melds use cards seat {turn.player} does not hold", action, code="not_held")
     if turn.contract.no_discard and hand:
         raise IllegalAction(f"LayDown: round {turn.round_number}'s contract takes the whole hand at once, "
-                            f"with no discard (000, 001); {len(hand)} cards would be left", action)
+                            f"with no discard; {len(hand)} cards would be left (rules: the contracts)", action,
+                            code="whole_hand_round")
     if not hand:
         refusal = empty_hand_refusal(turn) or _keep_a_card_refusal(turn)
         if refusal:
-            raise IllegalAction(f"LayDown: {refusal}", action)
+            raise IllegalAction(f"LayDown: {refusal}", action, code=refusal.code)
     table = (*pos.table, *(TableMeld(turn.player, meld) for meld in melds))
     played_wild = pos.played_wild or any(meld.wild_indices() for meld in melds)
     return Position(hand, table, True, True, settle_owed(pos.owed, laid), False, played_wild)

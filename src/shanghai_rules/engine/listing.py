@@ -115,12 +115,14 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     state, ``player`` not one of its seats, or ``lay_downs`` not a positive number.
     """
     if not isinstance(state, GameState):
-        raise IllegalAction(f"legal_actions: {excerpt(state)} is not a GameState")
+        raise IllegalAction(f"legal_actions: {excerpt(state)} is not a GameState", code="bad_argument")
     players = len(state.hands)
     if player is not None and (type(player) is not int or not 0 <= player < players):
-        raise IllegalAction(f"legal_actions: there is no seat {excerpt(player)} ({players} players)")
+        raise IllegalAction(f"legal_actions: there is no seat {excerpt(player)} ({players} players)",
+                            code="no_such_seat")
     if type(lay_downs) is not int or lay_downs < 1:
-        raise IllegalAction(f"legal_actions: lay_downs must be a whole number of at least 1, not {excerpt(lay_downs)}")
+        raise IllegalAction(f"legal_actions: lay_downs must be a whole number of at least 1, not {excerpt(lay_downs)}",
+                            code="bad_argument")
     listing = Listing.of(state)
     seats = range(players) if player is None else (player,)
     if state.phase == "draw":
@@ -150,7 +152,7 @@ def has_legal_action(state: GameState) -> bool:
     them all in the play phase: a discard first, then the plays of the seat on turn, one by one,
     until one is accepted."""
     if not isinstance(state, GameState):
-        raise IllegalAction(f"has_legal_action: {excerpt(state)} is not a GameState")
+        raise IllegalAction(f"has_legal_action: {excerpt(state)} is not a GameState", code="bad_argument")
     if state.phase != "play":
         return bool(legal_actions(state))
     if state.hands[state.turn] and not turn_end_refusal(state, state.turn):

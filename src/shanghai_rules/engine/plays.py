@@ -9,9 +9,12 @@ handed back (see :class:`~shanghai_rules.engine.listing.Listing`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import LayOff
 from ..errors import IllegalAction
 from ..meld_value import Meld
+from ..refusals import Reason
 from ..verify import confirm
 from .going_out import turn_may_end
 from .laying_off import after_lay_off, laid_off_meld, lay_off_refusal
@@ -37,7 +40,7 @@ def judge_play(turn: Turn, pos: Position, action: Play) -> Verdict:
     if isinstance(action, LayOff):
         refusal = lay_off_refusal(turn, pos)
         if refusal:
-            raise IllegalAction(f"LayOff: {refusal}", action)
+            raise IllegalAction(f"LayOff: {refusal}", action, code=refusal.code)
         new_meld = laid_off_meld(turn, pos, action)
         left = len(pos.hand) - 1
         if left and turn_may_end(turn, left, bool(settle_owed(pos.owed, (action.card,))), pos.must_go_down):
@@ -47,7 +50,8 @@ def judge_play(turn: Turn, pos: Position, action: Play) -> Verdict:
     else:
         after = position_after(turn, pos, action)
     if not can_finish(turn, after):
-        raise IllegalAction(f"{type(action).__name__}: {_trap_reason(after)}", action)
+        trap = _trap_reason(after)
+        raise IllegalAction(f"{type(action).__name__}: {trap}", action, code=trap.code)
     return after
 
 
@@ -59,11 +63,18 @@ def settle(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Positio
     return verdict
 
 
-def _trap_reason(pos: Position) -> str:
+_TRAP_GO_DOWN: Final = Reason("must_go_down", "after this swap the player could not go down this turn, which a player "
+                                              "who swaps before going down must do (rules: swapping a joker)")
+_TRAP_OWED: Final = Reason("owed_wild", "the freed wild could not be played to the table this turn, as the rules "
+                                        "require (rules: swapping a joker)")
+_TRAP: Final = Reason("no_trap", "this would leave a hand that cannot finish the turn: under these rules the last card "
+                                 "cannot be discarded, and it could not be played (rules: going out)")
+
+
+def _trap_reason(pos: Position) -> Reason:
+    """Why the turn could not be finished from ``pos``: the obligation it could not meet, or the no-trap rule."""
     if pos.must_go_down:
-        return ("after this swap the player could not go down this turn, which a player who swaps "
-                "before going down must do (004)")
+        return _TRAP_GO_DOWN
     if pos.owed:
-        return "the freed wild could not be played to the table this turn, as the rules require (000, 002)"
-    return ("this would leave a hand that cannot finish the turn: under these rules the last card cannot "
-            "be discarded, and it could not be played (SPEC 4.9, no trap)")
+        return _TRAP_OWED
+    return _TRAP

@@ -11,10 +11,13 @@ requests lapse and the pile has no upcard for that draw.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import CallShanghai
 from ..cards import Card
 from ..errors import IllegalAction
 from ..meld_value import End, Meld
+from ..refusals import Reason, Refusal
 from ..state import GameState, TableMeld
 from .hands import add_cards, remove_card
 from .stock import pick
@@ -32,13 +35,22 @@ def may_declare(state: GameState, card: Card, facts: TableFacts | None = None) -
     return state.rules.shanghai_call and (facts or table_facts(state.table, state.rules)).takes(card)
 
 
-def declaration_refusal(state: GameState, card: Card, facts: TableFacts | None = None) -> str:
+_NO_DECLARATION: Final = Reason("no_shanghai", "these rules have no Shanghai declaration")
+_NO_CALL: Final = Reason("no_shanghai", "these rules have no Shanghai call")
+_CLOSED: Final = Reason("shanghai_closed", "only an undeclared discard that fits a meld can be called, before the next "
+                                           "player draws (rules: the Shanghai call)")
+_OWN: Final = Reason("call_own_discard", "the discarder cannot call Shanghai on their own discard")
+_SINGLE: Final = Reason("call_single_card", "a player holding a single card cannot call (rules: the Shanghai call)")
+
+
+def declaration_refusal(state: GameState, card: Card, facts: TableFacts | None = None) -> Refusal:
     """Why Shanghai may not be declared on discarding ``card`` now (empty if it may: :func:`may_declare`)."""
     if may_declare(state, card, facts):
         return ""
     if not state.rules.shanghai_call:
-        return "these rules have no Shanghai declaration"
-    return f"declaring Shanghai on {card}, which fits no meld on the table, is illegal (SPEC 4.8)"
+        return _NO_DECLARATION
+    return Reason("declare_no_fit", f"Shanghai is declared only on a discard that fits a meld on the table: {card} "
+                                    f"fits no meld (rules: the Shanghai call)")
 
 
 def shanghai_open_after(state: GameState, card: Card, declared: bool, facts: TableFacts | None = None) -> bool:
@@ -47,45 +59,45 @@ def shanghai_open_after(state: GameState, card: Card, declared: bool, facts: Tab
     return not declared and may_declare(state, card, facts)
 
 
-def call_refusal(state: GameState, seat: int) -> str:
+def call_refusal(state: GameState, seat: int) -> Refusal:
     """Why ``seat`` may not call Shanghai now, whatever the meld (empty if it may)."""
     if not state.rules.shanghai_call:
-        return "these rules have no Shanghai call"
+        return _NO_CALL
     if state.phase != "draw" or not state.shanghai_open or not state.discard:
-        return "only an undeclared discard that fits a meld can be called, before the next player draws (SPEC 4.8)"
+        return _CLOSED
     if seat >= len(state.hands):
-        return f"there is no seat {seat}"
+        return Reason("no_such_seat", f"there is no seat {seat}")
     if seat == state.discarder:
-        return "the discarder cannot call Shanghai on their own discard"
+        return _OWN
     if len(state.hands[seat]) < 2:
-        return "a player holding a single card cannot call (SPEC 4.8)"
+        return _SINGLE
     return ""
 
 
-def shanghai_option(state: GameState, meld: int, end: End | None) -> Meld | str:
+def shanghai_option(state: GameState, meld: int, end: End | None) -> Meld | Reason:
     """The meld the last discard makes on ``state.table[meld]``, or why it cannot go there."""
     if not 0 <= meld < len(state.table):
-        return f"there is no meld {meld} on the table ({len(state.table)} melds)"
+        return Reason("no_such_meld", f"there is no meld {meld} on the table ({len(state.table)} melds)")
     card = state.discard[-1]
     target = state.table[meld].meld
     options = fits(target, state.rules).get(card)
     if not options:
-        return f"{card} does not fit {target.describe()}"
+        return Reason("does_not_fit", f"{card} does not fit {target.describe()}")
     if end is None:
         if len(options) > 1:
-            return f"{card} fits either end of {target.describe()}: say which end"
+            return Reason("say_which_end", f"{card} fits either end of {target.describe()}: say which end")
         return options[0][1]
     for option_end, new_meld in options:
         if option_end == end:
             return new_meld
-    return f"{card} does not fit the {end} end of {target.describe()}"
+    return Reason("does_not_fit", f"{card} does not fit the {end} end of {target.describe()}")
 
 
 def call_shanghai(state: GameState, action: CallShanghai) -> GameState:
-    """Call Shanghai on an undeclared discard that fits a meld (SPEC 4.8, 000, 001)."""
+    """Call Shanghai on an undeclared discard that fits a meld (rules: the Shanghai call)."""
     result = call_refusal(state, action.player) or shanghai_option(state, action.meld, action.end)
     if isinstance(result, str):
-        raise IllegalAction(f"CallShanghai: {result}", action)
+        raise IllegalAction(f"CallShanghai: {result}", action, code=result.code, meld=action.meld)
     assert state.discarder is not None
     seat = action.player
     table = list(state.table)

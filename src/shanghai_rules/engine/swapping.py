@@ -1,4 +1,4 @@
-"""The wild swap (SPEC 4.7): replacing a wild in a meld on the table with the natural card it
+"""The wild swap (rules: swapping a joker): replacing a wild in a meld on the table with the natural card it
 represents (for a set, any card of the set's rank), and taking the wild.
 
 Which melds' wilds may be swapped (``Rules.swap_from_runs``, ``swap_from_sets``), which
@@ -12,10 +12,13 @@ replace **(ruling)**.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import SwapWild
 from ..cards import JOKER, Card
 from ..errors import IllegalAction
 from ..meld_value import Meld
+from ..refusals import Reason, Refusal
 from ..rules import Rules
 from ..state import TableMeld
 from .hands import add_cards, holds, remove_card
@@ -25,24 +28,32 @@ from .position import Position, Turn
 __all__ = ["swap", "swapper_refusal"]
 
 
-def swapper_refusal(rules: Rules, down: bool, went_down: bool) -> str:
+_EARLIER: Final = Reason("swap_eligibility", "only a player who went down on an earlier turn may swap a wild "
+                                             "(rules: swapping a joker)")
+_DOWN: Final = Reason("swap_eligibility", "only a player who is down may swap a wild (rules: swapping a joker)")
+_NOT_DOWN: Final = Reason("swap_eligibility", "only a player not yet down may swap a wild under these rules")
+_RUNS: Final = Reason("swap_meld_kind", "wilds in runs cannot be swapped under these rules")
+_SETS: Final = Reason("swap_meld_kind", "wilds in sets are never swapped under these rules (rules: swapping a joker)")
+
+
+def swapper_refusal(rules: Rules, down: bool, went_down: bool) -> Refusal:
     """Why a player who is ``down`` (and ``went_down`` this turn) may not swap wilds at all; empty if they may."""
     who = rules.swap_eligibility
     if who == "down_earlier_turn" and (not down or went_down):
-        return "only a player who went down on an earlier turn may swap a wild (000)"
+        return _EARLIER
     if who == "down" and not down:
-        return "only a player who is down may swap a wild (002)"
+        return _DOWN
     if who == "not_down" and down:
-        return "only a player not yet down may swap a wild under these rules"
+        return _NOT_DOWN
     return ""
 
 
-def _meld_refusal(rules: Rules, meld: Meld) -> str:
+def _meld_refusal(rules: Rules, meld: Meld) -> Refusal:
     """Why wilds of ``meld`` may not be swapped under ``rules``; empty if they may."""
     if meld.kind == "run" and not rules.swap_from_runs:
-        return "wilds in runs cannot be swapped under these rules"
+        return _RUNS
     if meld.kind == "set" and not rules.swap_from_sets:
-        return "wilds in sets are never swapped under these rules (000, 002)"
+        return _SETS
     return ""
 
 
@@ -65,22 +76,24 @@ def swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
     no-trap judgement, which :mod:`~shanghai_rules.engine.plays` adds)."""
     rules = turn.rules
     if action.meld >= len(pos.table):
-        raise IllegalAction(f"SwapWild: there is no meld {action.meld} on the table ({len(pos.table)} melds)", action)
+        raise IllegalAction(f"SwapWild: there is no meld {action.meld} on the table ({len(pos.table)} melds)", action,
+                            code="no_such_meld", meld=action.meld)
     target = pos.table[action.meld]
     meld = target.meld
     refusal = _meld_refusal(rules, meld) or swapper_refusal(rules, pos.down, pos.went_down)
     if refusal:
-        raise IllegalAction(f"SwapWild: {refusal}", action)
+        raise IllegalAction(f"SwapWild: {refusal}", action, code=refusal.code, meld=action.meld)
     card = action.card
     if not holds(pos.hand, card):
-        raise IllegalAction(f"SwapWild: {card} is not in seat {turn.player}'s hand", action)
+        raise IllegalAction(f"SwapWild: {card} is not in seat {turn.player}'s hand", action, code="not_held")
     jokers_only = rules.swappable_wilds == "jokers"
     index = freed_index(meld, card, jokers_only)
     if index < 0:
         wild = "joker" if jokers_only else "wild"
         only = "; under these rules only jokers are swapped" if jokers_only else ""
         raise IllegalAction(f"SwapWild: no {wild} in {meld.describe()} stands for {card}; a wild is swapped only "
-                            f"for the natural card it represents (SPEC 4.7){only}", action)
+                            f"for the natural card it represents{only} (rules: swapping a joker)", action,
+                            code="swap_no_wild", meld=action.meld)
     freed = meld.cards[index]
     # the natural card the wild stood for, in its place: the meld stays well formed
     new_meld = Meld(meld.kind, (*meld.cards[:index], card, *meld.cards[index + 1:]), meld.rank, meld.suit, meld.start)

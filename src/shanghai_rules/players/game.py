@@ -46,10 +46,11 @@ def play_game(
 def _check_players(players: object) -> None:
     """RulesError unless ``players`` is a sequence of players (objects with a ``choose`` method)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise RulesError(f"players: give one player per seat, as a list, not {excerpt(players)}")
+        raise RulesError(f"players: give one player per seat, as a list, not {excerpt(players)}", "bad_argument")
     for seat, player in enumerate(players):
         if not callable(getattr(player, "choose", None)):
-            raise RulesError(f"players[{seat}]: {excerpt(player)} is not a player (it has no choose method)")
+            raise RulesError(f"players[{seat}]: {excerpt(player)} is not a player (it has no choose method)",
+                             "bad_argument")
 
 
 def play_step(
@@ -61,7 +62,7 @@ def play_step(
     """
     _check_players(players)
     if len(players) != state.players:
-        raise RulesError(f"players: {len(players)} players given for {state.players} seats")
+        raise RulesError(f"players: {len(players)} players given for {state.players} seats", "bad_player_count")
     table = Table(state, on_step=on_step)
     phase, turn = state.phase, state.turn
     play_next(table, players)
@@ -82,5 +83,5 @@ def play_next(table: Table, players: Sequence[Player]) -> None:
     offered = table.options(seat)
     choice = players[seat].choose(table.view(seat), offered)
     if isinstance(choice, Pass) and choice not in offered:
-        raise IllegalAction(f"seat {seat} passed, but passing was not offered", choice)
+        raise IllegalAction(f"seat {seat} passed, but passing was not offered", choice, code="may_not_pass")
     table.submit(seat, choice)
