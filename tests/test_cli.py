@@ -297,3 +297,33 @@ def test_the_console_script_and_python_m() -> None:
     done = subprocess.run([sys.executable, "-m", "shanghai_rules", "demo", "--rounds", "1"], capture_output=True,
                           text=True, encoding="utf-8", timeout=120, check=False)
     assert done.returncode == 0 and "Score sheet" in done.stdout
+
+
+def test_play_numbers_melds_from_1_in_what_it_reads_and_in_the_engine_s_refusals(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # seed 3: seat 2 has laid down two melds; seat 0 passes on three upcards, draws, names meld 99 (the engine's
+    # index 98), then meld 0 (there is no such number), then discards 4♣
+    script = "pass\np\nno\ndraw\nswap 4C 99\noff 4C 0\n4c\n"
+    status, out, _ = run(capsys, "play", "--rounds", "1", "--seed", "3", stdin=script, monkeypatch=monkeypatch)
+    assert status == 0
+    assert "Not allowed: SwapWild: there is no meld 99 on the table (melds 1-2)" in out
+    assert "meld 98" not in out
+    assert "Not understood: off: melds are numbered from 1, as the table lists them" in out
+    assert "seat 0 (you) discards 4♣" in out
+
+
+def test_replay_numbers_melds_from_1_in_the_refusal_it_reports(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    run(capsys, "demo", "--seed", "2", "--rounds", "1", "--save", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    at = next(i for i, a in enumerate(data["actions"]) if a["type"] == "discard")
+    discard = data["actions"][at]
+    data["actions"][at] = {"type": "swap_wild", "player": discard["player"], "card": discard["card"], "meld": 98}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 1
+    assert f"stops being legal at action {at}: SwapWild: there is no meld 99 on the table (" in out
+    assert "meld 98" not in out

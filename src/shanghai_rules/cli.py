@@ -774,9 +774,9 @@ class _Human:
         if word in ("off", "layoff", "lay"):
             if rest and rest[0].lower() == "off":
                 rest = rest[1:]
-            return LayOff(seat, _card(rest, 0), _number(rest, 1, "off: say the meld number") - 1, _end(rest, 2))
+            return LayOff(seat, _card(rest, 0), _meld_index(rest, 1, "off"), _end(rest, 2))
         if word == "swap":
-            return SwapWild(seat, _card(rest, 0), _number(rest, 1, "swap: say the meld number") - 1)
+            return SwapWild(seat, _card(rest, 0), _meld_index(rest, 1, "swap"))
         if word in ("x", "discard"):
             return Discard(seat, _card(rest, 0))
         if word == "shanghai":
@@ -787,7 +787,7 @@ class _Human:
                 return calls[0]
             raise ValueError("shanghai: name the card to discard, or use 'call N' to call Shanghai on meld N")
         if word == "call":
-            return CallShanghai(seat, _number(rest, 0, "call: say the meld number") - 1, _end(rest, 1))
+            return CallShanghai(seat, _meld_index(rest, 0, "call"), _end(rest, 1))
         card = _card(words, 0)
         matching = [a for a in actions if getattr(a, "card", None) == card]
         plain = [a for a in matching if isinstance(a, Discard) and not a.shanghai]
@@ -825,6 +825,14 @@ def _number(words: Sequence[str], index: int, missing: str) -> int:
     return int(words[index])
 
 
+def _meld_index(words: Sequence[str], index: int, command: str) -> int:
+    """The index into the table of the meld a person names by its number, from 1 (as the table is listed)."""
+    number = _number(words, index, f"{command}: say the meld number")
+    if number < 1:
+        raise ValueError(f"{command}: melds are numbered from 1, as the table lists them")
+    return number - 1
+
+
 def _end(words: Sequence[str], index: int) -> End | None:
     if index >= len(words):
         return None
@@ -834,6 +842,16 @@ def _end(words: Sequence[str], index: int) -> End | None:
     if word in ("high", "h"):
         return "high"
     raise ValueError(f"{excerpt(words[index])} is not an end: say low or high")
+
+
+def _for_people(exc: IllegalAction, melds: int) -> str:
+    """The engine's refusal ``exc`` as this program shows it: a meld named by its number from 1, as
+    the table is listed and as the person types it (the engine numbers the melds of ``state.table``
+    from 0).  ``melds``: how many melds the table holds."""
+    if exc.code == "no_such_meld" and exc.meld is not None:
+        held = "no melds yet" if not melds else "only meld 1" if melds == 1 else f"melds 1-{melds}"
+        return f"{type(exc.action).__name__}: there is no meld {exc.meld + 1} on the table ({held})"
+    return exc.reason
 
 
 def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
@@ -853,7 +871,7 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
         try:
             check_action(table.state, action)
         except IllegalAction as exc:
-            return exc.reason
+            return _for_people(exc, len(current[0].table))
         return ""
 
     def read(prompt: str) -> str:
@@ -914,7 +932,8 @@ def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
             index += 1
     except ReplayError as exc:
         narrator.flush()
-        print(f"The record stops being legal at action {exc.index}: {exc.reason}", file=out)
+        print(f"The record stops being legal at action {exc.index}: {_for_people(exc, len(exc.state.table))}",
+              file=out)
         _score_sheet(exc.state, out)
         return 1
     _score_sheet(before, out)
