@@ -27,7 +27,8 @@ The HTTP interface (every body is JSON):
     offer go, each with ``"at"``: the ``move_number`` of the view it answers.
     ``200 {"ok": true, ...}`` with the seat's new view, ``409 {"ok": false,
     "code": ..., "error": ...}`` for an answer the table or the rules refuse
-    (``stale_action``, ``not_awaited``, or the rule broken), ``400`` for a
+    (``stale_action``, ``not_awaited``, or the code of the rule broken, as the
+    docs' refusals page lists them), ``400`` for a
     document that cannot be read.
 
 Errors are ``{"ok": false, "error": ...}`` with ``401`` for a missing or wrong
@@ -91,8 +92,7 @@ class Game:
             try:
                 self.table.submit(seat, choice, at=at)
             except sr.IllegalAction as refusal:   # nothing changed
-                return HTTPStatus.CONFLICT, {"ok": False, "code": getattr(refusal, "code", "illegal_action"),
-                                             "error": refusal.reason}
+                return HTTPStatus.CONFLICT, {"ok": False, "code": refusal.code, "error": refusal.reason}
             self.tick()
         return HTTPStatus.OK, {"ok": True, **self.status(seat)}
 

@@ -25,6 +25,7 @@ CODE_ARGUMENT = {
     "IllegalAction": (None, "code"),
     "MalformedAction": (None, "code"),
     "ReplayError": (None, "code"),
+    "TableRefusal": (0, "code"),
     "SerializationError": (2, "code"),
     "RulesError": (1, "code"),
     "CardError": (1, "code"),

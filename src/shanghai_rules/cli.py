@@ -871,7 +871,7 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
         try:
             check_action(table.state, action)
         except IllegalAction as exc:
-            return _for_people(exc, len(current[0].table))
+            return _for_people(exc, len(table.state.table))
         return ""
 
     def read(prompt: str) -> str:
