@@ -174,7 +174,7 @@ def event_to_dict(event: Event) -> dict[str, Json]:
     """
     name = EVENT_NAMES.get(type(event))
     if name is None:
-        raise SerializationError("", f"cannot write {excerpt(event)}: not an event")
+        raise SerializationError("", f"cannot write {excerpt(event)}: not an event", "cannot_write")
     out: dict[str, Json] = {"type": name}
     for field, kind in EVENT_FIELDS[name]:
         out[field] = _WRITERS[kind](getattr(event, field), field)
@@ -216,7 +216,7 @@ def event_from_dict(data: Json, path: str = "") -> Event:
     path (prefixed with ``path``) to a bad field.
     """
     if not isinstance(data, dict):
-        raise SerializationError(path, "expected an event object")
+        raise SerializationError(path, "expected an event object", "bad_field")
     name = _str(data.get("type"), f"{path}.type" if path else "type", tuple(EVENT_FIELDS))
     fields = EVENT_FIELDS[name]
     _obj(data, path, ("type", *(field for field, _ in fields)))
@@ -233,17 +233,17 @@ def events_from_json(text: str | bytes, *, max_size: int | None = MAX_DOCUMENT_S
     (:class:`~shanghai_rules.serialization.SerializationError`, naming the path).
     """
     if max_size is not None and len(text) > max_size:
-        raise SerializationError("", f"the document is longer than {max_size:,} characters")
+        raise SerializationError("", f"the document is longer than {max_size:,} characters", "bad_json")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise SerializationError("", f"not JSON: {excerpt(str(exc))}") from None
+        raise SerializationError("", f"not JSON: {excerpt(str(exc))}", "bad_json") from None
     doc = _obj(data, "", ("format", "version", "events"))
     _str(doc["format"], "format", (EVENTS_FORMAT,))
     readable = tuple(v for v in READ_VERSIONS if v >= EVENTS_SINCE)
     if type(doc["version"]) is not int or doc["version"] not in readable:
         raise SerializationError("version", "this library reads documents of events of version "
-                                 + ", ".join(map(str, readable)))
+                                 + ", ".join(map(str, readable)), "wrong_format")
     return _items(doc["events"], "events", event_from_dict)
 
 

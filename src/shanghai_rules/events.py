@@ -103,7 +103,7 @@ class RoundStarted(Describable):
 
 @attrs.frozen
 class CardsCut(Describable):
-    """The cut before the deal (SPEC 4.10)."""
+    """The cut before the deal (rules: the deal)."""
 
     player: int
     """The seat that cut."""
@@ -189,7 +189,7 @@ class DeclinedBuy(Describable):
 
 @attrs.frozen
 class Bought(Describable):
-    """A buy was settled: the buyer took the upcard and penalty cards from the stock (SPEC 4.4)."""
+    """A buy was settled: the buyer took the upcard and penalty cards from the stock (rules: buying)."""
 
     player: int
     """The buyer."""
@@ -229,7 +229,7 @@ class LaidOff(Describable):
 
 @attrs.frozen
 class SwappedWild(Describable):
-    """A seat gave a natural card to a meld and took the wild it stood for (SPEC 4.7)."""
+    """A seat gave a natural card to a meld and took the wild it stood for (rules: swapping a joker)."""
 
     player: int
     """The seat swapping."""
@@ -250,13 +250,13 @@ class Discarded(Describable):
     card: Card
     """The card discarded."""
     shanghai: bool
-    """Shanghai was declared on it: no one may take or buy it (SPEC 4.8)."""
+    """Shanghai was declared on it: no one may take or buy it (rules: the Shanghai call)."""
 
 
 @attrs.frozen
 class CalledShanghai(Describable):
     """A seat called Shanghai on the last discard: the card went onto a meld, and the discarder took a
-    card at random from the caller's hand (SPEC 4.8)."""
+    card at random from the caller's hand (rules: the Shanghai call)."""
 
     player: int
     """The caller."""
@@ -438,10 +438,10 @@ def step_events(before: GameState, action: Action, after: GameState) -> tuple[Ev
     """
     for name, value in (("before", before), ("after", after)):
         if not isinstance(value, GameState):
-            raise IllegalAction(f"step_events: {name} {excerpt(value)} is not a GameState")
+            raise IllegalAction(f"step_events: {name} {excerpt(value)} is not a GameState", code="bad_argument")
     step = _STEPS.get(type(action))
     if step is None:
-        raise IllegalAction(f"step_events: {excerpt(action)} is not an action")
+        raise IllegalAction(f"step_events: {excerpt(action)} is not an action", code="bad_argument")
     return (*step(before, action, after), *_endings(before, after))
 
 
@@ -458,7 +458,7 @@ def opening_events(state: GameState) -> tuple[Event, ...]:
     (None, None, None)
     """
     if not isinstance(state, GameState):
-        raise IllegalAction(f"opening_events: {excerpt(state)} is not a GameState")
+        raise IllegalAction(f"opening_events: {excerpt(state)} is not a GameState", code="bad_argument")
     return tuple(_round_start(state))
 
 
@@ -484,9 +484,9 @@ def redact(event: Event, seat: int | None) -> Event:
     what is not an event, or a seat that is not ``None`` or a whole number from 0.
     """
     if type(event) not in EVENT_TYPES:
-        raise IllegalAction(f"redact: {excerpt(event)} is not an event")
+        raise IllegalAction(f"redact: {excerpt(event)} is not an event", code="bad_argument")
     if seat is not None and (type(seat) is not int or seat < 0):
-        raise IllegalAction(f"redact: {excerpt(seat)} is not a seat")
+        raise IllegalAction(f"redact: {excerpt(seat)} is not a seat", code="no_such_seat")
     if isinstance(event, DrewFromStock) and seat != event.player:
         return attrs.evolve(event, card=None)
     if isinstance(event, Bought) and seat != event.player:
@@ -506,5 +506,5 @@ def events_for(seat: int | None, before: GameState, action: Action, after: GameS
     of the game's seats (or ``None``).
     """
     if seat is not None and (type(seat) is not int or not 0 <= seat < len(getattr(before, "hands", ()))):
-        raise IllegalAction(f"events_for: {excerpt(seat)} is not a seat of the game")
+        raise IllegalAction(f"events_for: {excerpt(seat)} is not a seat of the game", code="no_such_seat")
     return tuple(redact(event, seat) for event in step_events(before, action, after))
