@@ -16,11 +16,13 @@ The HTTP interface (every body is JSON):
     Start a game.  Answers ``201`` with the game's id and one secret token per
     seat; hand each player their own token.
 
-``GET /games/<id>/view`` with the header ``Authorization: Bearer <token>``
+``GET /games/<id>/view[?since=<move>]`` with the header ``Authorization: Bearer <token>``
     ``{"view": ..., "asked": bool, "step": ..., "move_number": n}``: the
     token's seat's view (a ``shanghai-rules/view`` document, with its legal
     actions), whether the table waits for this seat's answer now, and what it
-    waits for.  A client that lost its connection gets everything back here.
+    waits for; with ``since``, also ``"events"``: what happened from that move
+    on, as this seat may know it.  A client that lost its connection gets
+    everything back here.
 
 ``POST /games/<id>/answers`` with a token and an answer
     A ``shanghai-rules/action`` document, or ``{"pass": true}`` to let an
@@ -53,6 +55,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import shanghai_rules as sr
+from shanghai_rules.event_json import event_to_dict
 
 HOST = "127.0.0.1"
 
@@ -62,18 +65,22 @@ class Game:
     clock of the open offers."""
 
     def __init__(self, rules: sr.Rules, players: int, seed: int, offer_seconds: float) -> None:
-        self.table = sr.Table.new(rules, players, seed=seed)
+        self.table = sr.Table.new(rules, players, seed=seed, keep_events=True)
         self.tokens = {secrets.token_urlsafe(16): seat for seat in range(players)}
         self.lock = threading.Lock()
         self.offer_seconds = offer_seconds
         self.offers_since: float | None = None
 
-    def status(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` is told: its view, and whether the table waits for it."""
+    def status(self, seat: int, since: int | None = None) -> dict[str, Any]:
+        """What ``seat`` is told: its view, whether the table waits for it, and (``since`` a move
+        number) what happened from that move on, as this seat may know it."""
         with self.lock:
             awaiting = self.tick()
-            return {"view": sr.to_dict(self.table.view(seat)), "asked": seat in awaiting.seats,
-                    "step": awaiting.step, "move_number": awaiting.move_number}
+            status = {"view": sr.to_dict(self.table.view(seat)), "asked": seat in awaiting.seats,
+                      "step": awaiting.step, "move_number": awaiting.move_number}
+            if since is not None:
+                status["events"] = [event_to_dict(e) for e in self.table.events_for(seat, since)]
+            return status
 
     def answer(self, seat: int, body: bytes) -> tuple[int, dict[str, Any]]:
         """Take ``seat``'s answer: (HTTP status, reply)."""
@@ -164,14 +171,14 @@ class Handler(BaseHTTPRequestHandler):
         return game, seat
 
     def do_GET(self) -> None:
-        match = re.fullmatch(r"/games/(\w+)/view", self.path)
+        match = re.fullmatch(r"/games/(\w+)/view(?:\?since=(\d{1,9}))?", self.path)
         if not match:
             self.reply(HTTPStatus.NOT_FOUND, {"ok": False, "error": f"no such path: {self.path}"})
             return
         found = self.game_and_seat(match[1])
         if found:
             game, seat = found
-            self.reply(HTTPStatus.OK, game.status(seat))
+            self.reply(HTTPStatus.OK, game.status(seat, None if match[2] is None else int(match[2])))
 
     def do_POST(self) -> None:
         if self.path == "/games":
@@ -340,6 +347,9 @@ def self_test() -> int:
         code, reply = clients[0].send(sr.Pass(0), clients[0].status()["move_number"])
         expect(code == 200 and reply["step"] == "turn", f"seat 0 passes -> {code}; now {reply['step']}")
         again = Client(base, created["game"], created["seats"][1]["token"]).status()   # a client reconnects
+        code, caught_up = clients[1].call("GET", f"/games/{created['game']}/view?since=0")
+        told = [e["type"] for e in caught_up["events"]]
+        expect(code == 200 and told[-1] == "asked_to_buy", f"and what happened since move 0: {told}")
         expect(again["view"] == sr.to_dict(server.games[created["game"]].table.view(1)) and again["asked"],
                "a client that reconnects with its token gets its view back, and is asked to play")
         code, reply = Client(base, created["game"], "wrong").send(sr.DrawStock(1), 1)

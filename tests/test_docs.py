@@ -200,3 +200,13 @@ if __name__ == "__main__":  # pragma: no cover - a helper for writers of docstri
     for name in undocumented():
         print(name)
     pytest.main([__file__, "-q"])
+
+
+def test_the_tutorials_referee_with_buys_and_shanghai_calls_is_under_40_lines() -> None:
+    """The referee of the tutorial, whose clients buy and call Shanghai over JSON, is under 40 lines of
+    app code (its first code block, blank lines left out)."""
+    text = (DOCS / "tutorials" / "referee.rst").read_text(encoding="utf-8")
+    block = text.split(".. testcode::", 1)[1].split("\n\n", 1)[1].split("\nThat is the whole referee")[0]
+    code = [line for line in block.splitlines() if line.strip()]
+    assert "class Referee" in block and "sr.Table.new" in block and "submit" in block
+    assert len(code) < 40, len(code)

@@ -85,6 +85,7 @@ def test_http_referee_self_test() -> None:
         "ok    seat 0 answers the view before seat 2's buy -> 409 stale_action",
         "ok    seat 0 passes -> 200; now turn",
         "ok    a client that reconnects with its token gets its view back, and is asked to play",
+        "ok    and what happened since move 0: ['round_started', 'dealt', 'asked_to_buy']",
         "ok    a wrong token -> 401",
         "ok    malformed JSON -> 400",
         "ok    the answers refused while playing: [",

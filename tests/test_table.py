@@ -227,3 +227,41 @@ def test_version_1_documents_have_no_move_number_and_read_as_move_0() -> None:
         from_json(json.dumps({k: v for k, v in doc.items() if k != "move_number"}))  # a field of version 2
     with pytest.raises(SerializationError, match="at"):
         from_json(json.dumps({**to_dict(sr.DrawStock(1), at=2), "version": 1}))
+
+
+# ---------------------------------------------------------------------------
+# the events a table keeps
+
+
+def test_a_table_tells_each_seat_what_happened_since_the_move_it_saw() -> None:
+    from shanghai_rules.events import DrewFromStock, events_for, opening_events, redact
+
+    steps: list[tuple[sr.GameState, sr.Action, sr.GameState]] = []
+    table = Table.new(sr.PAGAT7, players=3, seed=4, keep_events=True,
+                      on_step=lambda before, action, after: steps.append((before, action, after)))
+    start = table.state
+    players = [sr.GreedyPlayer(0), sr.RandomPlayer(1), sr.GreedyPlayer(2)]
+    while table.state.round_number == 1:
+        sr.players.play_next(table, players)
+    for seat in (0, 1, None):
+        whole = tuple(redact(e, seat) for e in opening_events(start))
+        whole += tuple(e for before, action, after in steps for e in events_for(seat, before, action, after))
+        assert table.events_for(seat) == whole
+        later = tuple(e for before, action, after in steps[10:] for e in events_for(seat, before, action, after))
+        assert table.events_for(seat, since=steps[10][0].move_number) == later
+    drawn = [e for e in table.events_for(None) if isinstance(e, DrewFromStock)]
+    assert drawn and all(e.card is None for e in drawn)  # a spectator never sees a card drawn
+    assert table.events_for(0, since=table.move_number + 1) == ()
+
+
+def test_events_are_asked_only_of_a_table_that_keeps_them() -> None:
+    with pytest.raises(TableRefusal) as caught:
+        Table.new(sr.PAGAT7, players=3).events_for(0)
+    assert caught.value.code == "bad_argument"
+    table = Table.new(sr.PAGAT7, players=3, keep_events=True)
+    for bad in (-1, "3", 1.5):
+        with pytest.raises(TableRefusal):
+            table.events_for(0, since=bad)  # type: ignore[arg-type]
+    with pytest.raises(TableRefusal) as caught:
+        table.events_for(3)
+    assert caught.value.code == "no_such_seat"

@@ -27,8 +27,9 @@ A table is a mutable holder of immutable states: one table per game, used by one
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final, Literal
+import bisect
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
 
@@ -42,6 +43,9 @@ from .refusals import Code
 from .rules import Rules
 from .state import GameState
 from .views import PlayerView, observe
+
+if TYPE_CHECKING:
+    from .events import Event
 
 __all__ = ["Awaiting", "Choice", "Pass", "Step", "StepName", "Table", "TableRefusal"]
 
@@ -112,10 +116,12 @@ class Table:
     ('turn', (1,))
     """
 
-    def __init__(self, state: GameState, *, record: GameRecord | None = None, on_step: Step | None = None) -> None:
+    def __init__(self, state: GameState, *, record: GameRecord | None = None, on_step: Step | None = None,
+                 keep_events: bool = False) -> None:
         """Hold ``state``.  ``record``: the record of the game so far, where there is one (the table
         extends it with every action it applies); ``on_step``: called after every action applied,
-        with ``(before, action, after)``."""
+        with ``(before, action, after)``; ``keep_events``: keep the game's events from here on, for
+        :meth:`events_for`."""
         if not isinstance(state, GameState):
             raise TableRefusal("bad_argument", f"Table: {excerpt(state)} is not a GameState")
         self._state = state
@@ -126,13 +132,39 @@ class Table:
         self._window: tuple[int, int, str] | None = None
         self._answered: set[int] = set()
         self._closed = False
+        self._events: list[Event] | None = None
+        self._event_moves: list[int] = []  # the move number before each kept event's step, in order
+        if keep_events:
+            from .events import opening_events
+
+            self._events = []
+            self._keep(state.move_number, opening_events(state) if state.move_number == 0 else ())
 
     @classmethod
     def new(cls, rules: Rules, players: int, seed: int = 0, dealer: int | None = None, *,
-            on_step: Step | None = None) -> Table:
-        """A table for a new game, ``new_game(rules, players, seed, dealer)``, with its record."""
+            on_step: Step | None = None, keep_events: bool = False) -> Table:
+        """A table for a new game, ``new_game(rules, players, seed, dealer)``, with its record (and
+        its events from the deal on, with ``keep_events``)."""
         state = new_game(rules, players, seed, dealer)
-        return cls(state, record=GameRecord.new(rules, players, seed, state.dealer), on_step=on_step)
+        return cls(state, record=GameRecord.new(rules, players, seed, state.dealer), on_step=on_step,
+                   keep_events=keep_events)
+
+    def events_for(self, seat: int | None, since: int = 0) -> tuple[Event, ...]:
+        """What happened from move ``since`` on, as ``seat`` may know it (``None``: a spectator): the
+        events of every action applied at that move or later (and the deal, from move 0), redacted as
+        :func:`~shanghai_rules.events.redact` redacts them.  A client that saw the view of move ``n``
+        asks for ``events_for(seat, n)``; one that reconnects asks from the last move it saw.  Needs a
+        table made with ``keep_events``."""
+        if self._events is None:
+            raise TableRefusal("bad_argument", "this table keeps no events: make it with keep_events=True")
+        if seat is not None:
+            seat = self._seat(seat)
+        from .events import redact
+
+        if type(since) is not int or since < 0:
+            raise TableRefusal("bad_argument", f"since: {excerpt(since)} is not a move number (a whole number from 0)")
+        start = bisect.bisect_left(self._event_moves, since)
+        return tuple(redact(event, seat) for event in self._events[start:])
 
     @property
     def state(self) -> GameState:
@@ -285,9 +317,19 @@ class Table:
         self._state = after
         self._views = {}
         self._applied.append(action)
+        if self._events is not None:
+            from .events import step_events
+
+            self._keep(before.move_number, step_events(before, action, after))
         if self._on_step is not None:
             self._on_step(before, action, after)
         return after
+
+    def _keep(self, move: int, events: Sequence[Event]) -> None:
+        """Keep the events of the step made at ``move``."""
+        assert self._events is not None
+        self._events.extend(events)
+        self._event_moves.extend([move] * len(events))
 
     def _seat(self, seat: object) -> int:
         players = self._state.players
