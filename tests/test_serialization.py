@@ -709,3 +709,20 @@ def test_a_meld_on_the_table_found_legal_under_other_rules_is_judged_again() -> 
     strict = attrs.evolve(sr.PAGAT7, name="no wilds in melds", max_wilds_per_meld=0)
     strict_doc = {**doc, "rules": {k: v for k, v in to_dict(strict).items() if k not in ("format", "version")}}
     refused(strict_doc, None, "is not a legal meld")
+
+
+def test_a_meld_read_before_is_taken_again_only_with_the_same_exact_values() -> None:
+    """Melds on the table read before come from the memo only where every value is the same: another
+    owner, or ``true`` for a number, is read (and refused) afresh."""
+    rng = random.Random(8)
+    state = sr.new_game(sr.PAGAT7, players=3, seed=8)
+    while not state.table:
+        state = sr.apply(state, rng.choice(sr.legal_actions(state)))
+    doc = to_dict(state)
+    assert from_json(json.dumps(doc)) == state
+    owner = doc["table"][0]["owner"]
+    other = next(seat for seat in range(3) if not state.down[seat])
+    refused(replaced(doc, "table[0].owner", other), "table[0].owner", "not down")
+    refused(replaced(doc, "table[0].owner", float(owner)), "table[0].owner")
+    if doc["table"][0]["kind"] == "run":
+        refused(replaced(doc, "table[0].start", float(doc["table"][0]["start"])), "table[0].start")

@@ -6,9 +6,12 @@ stand-alone validators (:func:`check_meld`, :func:`check_contract`,
 (:data:`PAGAT7`, :data:`TEN_ROUND`, :data:`ISRA`) and house variants as
 changed :class:`Rules` values.
 
-Game events (:func:`step_events`, :func:`events_for`, :func:`redact`) and the
-game in words (:func:`describe`, :func:`score_sheet`, :func:`state_table`) are
-imported on first use, so that ``import shanghai_rules`` stays quick.
+What an app needs around the engine is imported on first use, so that
+``import shanghai_rules`` stays quick: the table for servers (:class:`Table`),
+JSON (:func:`to_json`, :func:`from_json`), game records, the computer players
+(:func:`play_game`), game events (:func:`step_events`, :func:`events_for`,
+:func:`redact`) and the game in words (:func:`describe`, :func:`score_sheet`,
+:func:`state_table`).
 """
 
 from __future__ import annotations
@@ -69,8 +72,6 @@ from .engine import (
 )
 from .errors import IllegalAction, MalformedAction
 from .melds import End, Meld, MeldCheck, MeldError, MeldKind, check_meld, is_wild, lay_off_options
-from .players import GreedyPlayer, Pass, Player, RandomPlayer, play_game
-from .records import GameRecord, ReplayError, final_state, replay
 from .rules import (
     CONTRACT_RUMMY,
     ISRA,
@@ -89,29 +90,37 @@ from .rules import (
     SwappableWilds,
     get_rules,
 )
-from .serialization import (
-    FORMAT_VERSION,
-    SerializationError,
-    from_dict,
-    from_json,
-    load_schema,
-    read_action,
-    to_dict,
-    to_json,
-)
 from .state import EndedBy, GameState, Phase, RoundResult, TableMeld
-from .table import Awaiting, Table, TableRefusal
 from .views import PlayerView, observe
 
 if TYPE_CHECKING:
     from .event_json import events_from_json, events_to_json
     from .events import Event, events_for, opening_events, redact, step_events
+    from .players import GreedyPlayer, Player, RandomPlayer, play_game
+    from .records import GameRecord, ReplayError, final_state, replay
+    from .serialization import (
+        FORMAT_VERSION,
+        SerializationError,
+        from_dict,
+        from_json,
+        load_schema,
+        read_action,
+        to_dict,
+        to_json,
+    )
+    from .table import Awaiting, Pass, Table, TableRefusal
     from .text import describe, score_sheet, state_table
 
 _LAZY: Final = {
     "Event": "events", "events_for": "events", "opening_events": "events", "redact": "events",
     "step_events": "events", "events_from_json": "event_json", "events_to_json": "event_json",
     "describe": "text", "score_sheet": "text", "state_table": "text",
+    "GreedyPlayer": "players", "Player": "players", "RandomPlayer": "players", "play_game": "players",
+    "GameRecord": "records", "ReplayError": "records", "final_state": "records", "replay": "records",
+    "FORMAT_VERSION": "serialization", "SerializationError": "serialization", "from_dict": "serialization",
+    "from_json": "serialization", "load_schema": "serialization", "read_action": "serialization",
+    "to_dict": "serialization", "to_json": "serialization",
+    "Awaiting": "table", "Pass": "table", "Table": "table", "TableRefusal": "table",
 }
 """The names exported from modules imported on first use, and their modules."""
 

@@ -921,7 +921,7 @@ def _read_pair(value: Json, path: str) -> tuple[int, int]:
 def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
     """The rules a document gives: those of a document of the same text read before (a rules value
     is checked once, as it is built: :data:`_RULES_BY_TEXT`), or read and checked now."""
-    text = _rules_key(value)
+    text = _exact_key(value)
     key = (tuple(envelope), text)  # (a rules document's envelope is refused inside a state)
     found: Rules | None = _RULES_BY_TEXT.get(key) if text is not None else None
     if found is not None:
@@ -936,10 +936,10 @@ _RULES_BY_TEXT: Final = MEMO.table("rules documents read, by their text", 64)
 _MAX_RULES_KEY: Final = 10_000  # (a rules object of a game is about 1,500 bytes)
 
 
-def _rules_key(value: Json) -> bytes | None:
-    """A rules object as the memo of rules read keys it: its :mod:`marshal` form (version 2, without
-    references), which tells every JSON value from every other, ``true`` from ``1`` and ``1.0``
-    included; ``None`` where it is no object, or too long to keep."""
+def _exact_key(value: Json) -> bytes | None:
+    """A JSON object (rules, a meld) as the memos of values read key it: its :mod:`marshal` form
+    (version 2, without references), which tells every JSON value from every other, ``true`` from
+    ``1`` and ``1.0`` included; ``None`` where it is no object, or too long to keep."""
     if not isinstance(value, dict):
         return None
     try:
@@ -1046,6 +1046,21 @@ def _read_table_meld(value: Json, path: str) -> TableMeld:
     return TableMeld(owner=owner, meld=_meld_from(data, kind, path))
 
 
+_TABLE_MELDS_READ: Final = MEMO.table("melds on the table read from documents, by their exact values", 4096)
+
+
+def _read_known_table_meld(value: Json, path: str) -> TableMeld:
+    """A meld on the table as :func:`_read_table_meld` reads it: the one read before from an object of
+    the same exact values (a meld is a value: read once, it is the same meld), or read now."""
+    key = _exact_key(value)
+    found: TableMeld | None = _TABLE_MELDS_READ.get(key) if key is not None else None
+    if found is None:
+        found = _read_table_meld(value, path)
+        if key is not None:
+            _TABLE_MELDS_READ.put(key, found)
+    return found
+
+
 def _read_group(value: Json, path: str) -> tuple[Card, ...] | Meld:
     if isinstance(value, list):
         return _cards(value, path)
@@ -1123,7 +1138,7 @@ def _read_common(data: dict[str, Json]) -> dict[str, Any]:
         "dealer": _seat(data["dealer"], "dealer"),
         "phase": _str(data["phase"], "phase", _PHASES),
         "turn": _seat(data["turn"], "turn"),
-        "table": _items(data["table"], "table", _read_table_meld, MAX_CARDS),
+        "table": _items(data["table"], "table", _read_known_table_meld, MAX_CARDS),
         "discard": _cards(data["discard"], "discard"),
         "upcard_live": _bool(data["upcard_live"], "upcard_live"),
         "discarder": _seat_opt(data["discarder"], "discarder"),

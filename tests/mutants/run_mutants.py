@@ -120,6 +120,10 @@ MUTANTS = (
     Mutant("items-path", "array items read with the array's path: the refused item's own path not found again",
            "serialization.py", "return tuple([read(item, f\"{path}[{i}]\") for i, item in enumerate(items)])", "raise",
            JSON_TESTS),
+    Mutant("table-melds-read", "melds on the table read before: found again whoever owns them",
+           "serialization.py", "    key = _exact_key(value)\n    found: TableMeld",
+           "    key = _exact_key({k: v for k, v in value.items() if k != 'owner'}\n"
+           "                     if isinstance(value, dict) else value)\n    found: TableMeld", JSON_TESTS),
     Mutant("table-views", "the table's views: kept after the game moves on",
            "table.py", "        self._views = {}\n        self._applied", "        self._applied",
            (("tests/test_table.py", False),)),
