@@ -726,3 +726,33 @@ def test_a_meld_read_before_is_taken_again_only_with_the_same_exact_values() -> 
     refused(replaced(doc, "table[0].owner", float(owner)), "table[0].owner")
     if doc["table"][0]["kind"] == "run":
         refused(replaced(doc, "table[0].start", float(doc["table"][0]["start"])), "table[0].start")
+
+
+def test_the_move_an_action_was_chosen_at_is_checked_when_written_and_read() -> None:
+    state = sr.new_game(sr.PAGAT7, players=3, seed=1)
+    for bad in (-1, "x", 1.5, True, 10**5000):
+        with pytest.raises(SerializationError) as caught:
+            to_json(sr.Buy(1), at=bad)  # type: ignore[arg-type]
+        assert caught.value.code == "bad_field"
+        with pytest.raises(SerializationError):
+            to_json(state, at=3)  # only an action says its move
+    text = '{"format": "shanghai-rules/action", "version": 2, "type": "buy", "player": 1, "at": AT}'
+    for bad in ('"x"', "true", "-5", "1.5", "{}"):
+        with pytest.raises(SerializationError, match="^at: "):
+            from_json(text.replace("AT", bad))
+
+
+def test_bad_arguments_and_numbers_too_long_to_write_are_refused_with_their_codes() -> None:
+    state = sr.new_game(sr.PAGAT7, players=3, seed=1)
+    for call in (lambda: from_json("{}", max_size="x"), lambda: to_json(state, indent=1.5),  # type: ignore
+                 lambda: to_json(sr.Buy(1), indent=object())):  # type: ignore[arg-type]
+        with pytest.raises(SerializationError) as caught:
+            call()
+        assert caught.value.code == "bad_argument"
+    huge = attrs.evolve(state, move_number=10**5000)
+    with pytest.raises(SerializationError) as caught:
+        to_json(huge)
+    assert caught.value.code == "cannot_write" and caught.value.path == "move_number"
+    odd = attrs.evolve(state, fresh_decks=0.0)
+    with pytest.raises(SerializationError, match="^fresh_decks: "):
+        to_json(odd)

@@ -265,3 +265,29 @@ def test_events_are_asked_only_of_a_table_that_keeps_them() -> None:
     with pytest.raises(TableRefusal) as caught:
         table.events_for(3)
     assert caught.value.code == "no_such_seat"
+
+
+def test_answers_and_arguments_of_the_wrong_type_are_refused() -> None:
+    table = Table.new(sr.PAGAT7, players=3, seed=4)
+    first = table.awaiting().seats[0]
+    table.view(first)  # (a view kept for the seat: asking with True or 2.0 still refused)
+    for seat in (float(first), True):
+        with pytest.raises(TableRefusal) as caught:
+            table.view(seat)  # type: ignore[arg-type]
+        assert caught.value.code == "no_such_seat"
+    with pytest.raises(sr.MalformedAction):
+        Pass(True)  # type: ignore[arg-type]
+    refused(table, "bad_argument", first, sr.Buy(first), at=0.0)
+    refused(table, "bad_argument", first, sr.Buy(first), at=True)
+    for bad in ({"record": 5}, {"on_step": 5}):
+        with pytest.raises(TableRefusal) as caught:
+            Table(table.state, **bad)  # type: ignore[arg-type]
+        assert caught.value.code == "bad_argument"
+
+
+def test_a_table_over_a_position_in_play_keeps_no_deal_it_did_not_see() -> None:
+    """Events kept from a position mid-round start there: no deal is told from the hands of now."""
+    final, record = sr.play_game(sr.PAGAT7, [sr.RandomPlayer(i) for i in range(3)], seed=3)
+    state = attrs.evolve(list(sr.replay(record))[40], move_number=0)  # as a version 1 document reads
+    table = Table(state, keep_events=True)
+    assert table.events_for(0) == ()

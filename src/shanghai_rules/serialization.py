@@ -377,7 +377,13 @@ def _join(path: str, key: str) -> str:
 def _w_int(value: object, path: str) -> int:
     if type(value) is not int:
         raise SerializationError(path, f"cannot write {excerpt(value)}: not a whole number", "cannot_write")
+    if value.bit_length() > _MOST_BITS_WRITTEN:
+        raise SerializationError(path, f"cannot write {excerpt(value)}: no number in a game is this long",
+                                 "cannot_write")
     return value
+
+
+_MOST_BITS_WRITTEN: Final = 4_096  # (a seed has at most MAX_SEED_BITS; every other number is far shorter)
 
 
 def _w_int_opt(value: object, path: str) -> int | None:
@@ -568,9 +574,14 @@ def _w_common(x: GameState | PlayerView) -> dict[str, Json]:
         "played_wild_this_turn": _w_bool(x.played_wild_this_turn, "played_wild_this_turn"),
         "turns_taken": _w_int(x.turns_taken, "turns_taken"),
         "cut": _w_cut(x.cut, "cut"),
-        **{name: _w_int(getattr(x, name), name) for name in POSITION_ADDED if getattr(x, name) != POSITION_ADDED[name]},
+        **{name: _w_int(getattr(x, name), name) for name in POSITION_ADDED if not _is_zero(getattr(x, name))},
         "move_number": _w_int(x.move_number, "move_number"),
     }
+
+
+def _is_zero(value: object) -> bool:
+    """``value`` is the whole number 0 (a field of :data:`POSITION_ADDED` left out of documents)."""
+    return type(value) is int and value == 0
 
 
 def _w_seed(value: object, path: str) -> str:
@@ -651,7 +662,7 @@ def to_dict(obj: Serializable, *, at: int | None = None) -> dict[str, Json]:
         if kind != "action":
             raise SerializationError("at", f"only an action document says the move it was chosen at, not a {kind}",
                                      "bad_field")
-        head["at"] = _w_int(at, "at")
+        head["at"] = _w_move(at)
     if kind == "rules":
         return {**head, **_w_rules(obj, "")}
     if kind == "state":
@@ -666,6 +677,7 @@ def to_dict(obj: Serializable, *, at: int | None = None) -> dict[str, Json]:
     return {**head, **_w_action(obj, "")}
 
 
+_MOST_INDENT: Final = 16
 _RULES_TEXTS: Final = MEMO.table("rules as JSON text", 64)
 _ACTION_TEXTS: Final = MEMO.table("actions as JSON text", 4096)
 
@@ -687,14 +699,16 @@ def _action_text(action: object, path: str) -> str:
     """``action`` as the JSON text of an action object (kept in the memo, by value)."""
     try:
         found: str | None = _ACTION_TEXTS.get(action)
-    except TypeError:  # a value built by hand with a field that cannot be hashed: written (or refused) afresh
+    except Exception:  # a value built by hand with a field that cannot be hashed: written (or refused) afresh
         return _text(_w_action(action, path))
     return found if found is not None else _ACTION_TEXTS.fill(action, lambda a: _text(_w_action(a, path)))
 
 
 def _position_text(x: GameState | PlayerView) -> str:
     """``to_json(x)`` of a state or a view: the text ``json.dumps(to_dict(x))`` gives, its rules and
-    legal actions written from the memo of their texts, the rest as :func:`to_dict` writes it."""
+    legal actions written from the memo of their texts, the rest as :func:`to_dict` writes it.  (The
+    memo finds values by equality: a rules value or action forged past its constructor, with a field
+    of another type that compares equal, ``2.0`` for ``2``, is written as the value it equals.)"""
     if isinstance(x, GameState):
         kind, body, actions = "state", _w_state(x, with_rules=False), ""
     else:
@@ -705,6 +719,14 @@ def _position_text(x: GameState | PlayerView) -> str:
     rest = _text(body)
     return (f'{{"format": "{_PREFIX}{kind}", "version": {FORMAT_VERSION}, "rules": {_rules_text(x.rules)}, '
             f"{rest[1:-1]}{actions}}}")
+
+
+def _w_move(at: object) -> int:
+    """An action document's ``"at"``: a move number, from 0 to :data:`~shanghai_rules.rules.MAX_NUMBER`."""
+    if type(at) is not int or not 0 <= at <= MAX_NUMBER:
+        raise SerializationError("at", f"cannot write {excerpt(at)}: a move number is a whole number from 0 "
+                                       f"to {MAX_NUMBER:,}", "bad_field")
+    return at
 
 
 def to_json(obj: Serializable, *, indent: int | None = None, at: int | None = None) -> str:
@@ -728,7 +750,10 @@ def to_json(obj: Serializable, *, indent: int | None = None, at: int | None = No
      "shanghai": false
     }
     """
-    if indent is None and type(obj) in (GameState, PlayerView):
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MOST_INDENT):
+        raise SerializationError("", f"indent: {excerpt(indent)} is not a whole number of spaces from 0 to "
+                                     f"{_MOST_INDENT}", "bad_argument")
+    if indent is None and at is None and type(obj) in (GameState, PlayerView):
         return _position_text(obj)  # type: ignore[arg-type]
     return json.dumps(to_dict(obj, at=at), indent=indent, ensure_ascii=False, allow_nan=False)
 
@@ -1656,7 +1681,10 @@ def from_dict(data: Json) -> Serializable:
     if kind == "rules":
         return _read_rules(data, "", _ENVELOPE)
     if kind == "action":
-        return _read_action(data, "", None, (*_ENVELOPE, "at") if "at" in data and version >= 2 else _ENVELOPE)
+        if "at" in data and version >= 2:
+            _read_move(data["at"])
+            return _read_action(data, "", None, (*_ENVELOPE, "at"))
+        return _read_action(data, "", None, _ENVELOPE)
     fields = {"state": _STATE_FIELDS, "view": _VIEW_FIELDS, "record": _RECORD_FIELDS}[kind]
     if version == 1:
         fields = tuple(name for name in fields if name != "move_number")
@@ -1727,11 +1755,19 @@ def read_action(text: str | bytes, *, max_size: int | None = MAX_DOCUMENT_SIZE) 
         raise SerializationError("format", f"expected an action document, not {excerpt(data['format'])}",
                                  "wrong_format")
     at = data.get("at") if isinstance(data, dict) else None
-    return action, None if at is None else _int(at, "at", 0)  # type: ignore[return-value]
+    return action, None if at is None else _read_move(at)  # type: ignore[return-value]
+
+
+def _read_move(value: Json) -> int:
+    """An action document's ``"at"``: a move number."""
+    return _int(value, "at", 0, MAX_NUMBER)
 
 
 def _parse(text: object, max_size: int | None) -> Json:
     """The JSON data of a document's text, bounded by ``max_size``."""
+    if max_size is not None and type(max_size) is not int:
+        raise SerializationError("", f"max_size: {excerpt(max_size)} is not a whole number of characters, or None",
+                                 "bad_argument")
     if not isinstance(text, (str, bytes, bytearray)):
         raise SerializationError("", f"from_json reads JSON text (str or bytes), not {type(text).__name__}", "bad_json")
     if max_size is not None and len(text) > max_size:

@@ -19,7 +19,9 @@ that :func:`~shanghai_rules.players.play_game` and the command line also follow:
 Every answer names the seat that sends it, and may name the move it was chosen at
 (``at``: the ``move_number`` of the view its player saw).  An answer from a seat the table is
 not waiting for, or chosen at an older move, is refused with a :class:`TableRefusal` that says
-why and carries a stable ``code``; the game is unchanged.
+why and carries a stable ``code``; the game is unchanged.  Every move makes the answers chosen
+before it stale, a pass included: where several seats are asked at once and one of them buys, the
+others answer the new view.
 
 A table is a mutable holder of immutable states: one table per game, used by one thread at a time
 (an app serving several clients guards it with a lock).
@@ -37,7 +39,7 @@ from .actions import Action, Buy, CallShanghai, DeclineBuy, StartRound, Withdraw
 from .cards import Card
 from .engine import apply, new_game
 from .engine.buying import offered_seat
-from .errors import IllegalAction, excerpt
+from .errors import IllegalAction, MalformedAction, excerpt
 from .records import GameRecord
 from .refusals import Code
 from .rules import Rules
@@ -50,6 +52,12 @@ if TYPE_CHECKING:
 __all__ = ["Awaiting", "Choice", "Pass", "Step", "StepName", "Table", "TableRefusal"]
 
 
+def _seat_field(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """The validator of a seat given to :class:`Pass`: a whole number from 0."""
+    if type(value) is not int or value < 0:
+        raise MalformedAction(f"Pass.{attribute.name}: {excerpt(value)} is not a seat number", code="bad_field")
+
+
 @attrs.frozen
 class Pass:
     """Let an offer go by: the answer "not this time" to an offer to buy the upcard or call
@@ -57,7 +65,7 @@ class Pass:
     upcard is offered one seat at a time, and the pass of the seat offered it is its
     ``DeclineBuy``)."""
 
-    player: int
+    player: int = attrs.field(validator=_seat_field)
     """The seat that passes."""
 
 
@@ -120,10 +128,15 @@ class Table:
                  keep_events: bool = False) -> None:
         """Hold ``state``.  ``record``: the record of the game so far, where there is one (the table
         extends it with every action it applies); ``on_step``: called after every action applied,
-        with ``(before, action, after)``; ``keep_events``: keep the game's events from here on, for
-        :meth:`events_for`."""
+        with ``(before, action, after)``, once the move is made (what it raises reaches the caller of
+        :meth:`submit`, with the move made); ``keep_events``: keep the game's events from here on,
+        for :meth:`events_for` (:meth:`new` keeps the deal's too)."""
         if not isinstance(state, GameState):
             raise TableRefusal("bad_argument", f"Table: {excerpt(state)} is not a GameState")
+        if record is not None and not isinstance(record, GameRecord):
+            raise TableRefusal("bad_argument", f"Table: record: {excerpt(record)} is not a GameRecord")
+        if on_step is not None and not callable(on_step):
+            raise TableRefusal("bad_argument", f"Table: on_step: {excerpt(on_step)} cannot be called")
         self._state = state
         self._record = record
         self._applied: list[Action] = []
@@ -135,10 +148,7 @@ class Table:
         self._events: list[Event] | None = None
         self._event_moves: list[int] = []  # the move number before each kept event's step, in order
         if keep_events:
-            from .events import opening_events
-
             self._events = []
-            self._keep(state.move_number, opening_events(state) if state.move_number == 0 else ())
 
     @classmethod
     def new(cls, rules: Rules, players: int, seed: int = 0, dealer: int | None = None, *,
@@ -146,8 +156,13 @@ class Table:
         """A table for a new game, ``new_game(rules, players, seed, dealer)``, with its record (and
         its events from the deal on, with ``keep_events``)."""
         state = new_game(rules, players, seed, dealer)
-        return cls(state, record=GameRecord.new(rules, players, seed, state.dealer), on_step=on_step,
-                   keep_events=keep_events)
+        table = cls(state, record=GameRecord.new(rules, players, seed, state.dealer), on_step=on_step,
+                    keep_events=keep_events)
+        if keep_events:
+            from .events import opening_events
+
+            table._keep(0, opening_events(state))
+        return table
 
     def events_for(self, seat: int | None, since: int = 0) -> tuple[Event, ...]:
         """What happened from move ``since`` on, as ``seat`` may know it (``None``: a spectator): the
@@ -190,9 +205,10 @@ class Table:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now (:func:`~shanghai_rules.views.observe`)."""
+        seat = self._seat(seat)
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = observe(self._state, self._seat(seat))
+            view = self._views[seat] = observe(self._state, seat)
         return view
 
     def awaiting(self) -> Awaiting:
@@ -234,6 +250,9 @@ class Table:
         either case nothing changes.
         """
         seat = self._seat(seat)
+        if at is not None and (type(at) is not int or at < 0):
+            raise TableRefusal("bad_argument", f"at: {excerpt(at)} is not a move number (a whole number from 0)",
+                               action)
         if at is not None and at != self._state.move_number:
             raise TableRefusal("stale_action", f"seat {seat}'s answer was chosen at move {excerpt(at)}, and the "
                                                f"game has moved on to move {self._state.move_number}", action)
@@ -241,7 +260,7 @@ class Table:
             raise TableRefusal("not_awaited", "the next round is dealt by the app (Table.start_round), "
                                               "not by a seat", action)
         acting = getattr(action, "player", None)
-        if acting != seat:
+        if type(acting) is not int or acting != seat:
             raise TableRefusal("wrong_seat", f"seat {seat} sent an action for seat {excerpt(acting)}", action)
         awaiting = self.awaiting()
         if seat not in awaiting.seats:
