@@ -8,7 +8,8 @@ same machine, so that the machine's moods fall on both alike::
     python benchmarks/versus_release.py --release /tmp/release/bin/python
 
 For each preset, seeded games are recorded once with ``GreedyPlayer`` self-play
-(by this build) and written as game records, which both versions read.  Each
+(by this build) and written as game records in version 1 of the JSON format (a
+record is the same in both versions but for the number), which both versions read.  Each
 version then replays them in a process of its own as ``legal_actions`` +
 ``apply`` per decision (handing ``apply`` the listing where the version takes
 one), **cold** (the caches emptied first) and **steady** (after replaying games
@@ -45,7 +46,7 @@ def record(preset: str, players: int, seeds: range, path: str) -> int:
         for seed in seeds:
             _, game = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(players)], seed)
             decisions += len(game.actions)
-            out.write(sr.to_json(game) + "\n")
+            out.write(json.dumps({**sr.to_dict(game), "version": 1}) + "\n")  # (0.1.0 reads version 1)
     return decisions
 
 
