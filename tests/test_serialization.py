@@ -738,7 +738,7 @@ def test_the_move_an_action_was_chosen_at_is_checked_when_written_and_read() -> 
             to_json(state, at=3)  # only an action says its move
     text = '{"format": "shanghai-rules/action", "version": 2, "type": "buy", "player": 1, "at": AT}'
     for bad in ('"x"', "true", "-5", "1.5", "{}"):
-        with pytest.raises(SerializationError, match="^at: "):
+        with pytest.raises(SerializationError, match=r"^at: "):
             from_json(text.replace("AT", bad))
 
 
@@ -754,5 +754,5 @@ def test_bad_arguments_and_numbers_too_long_to_write_are_refused_with_their_code
         to_json(huge)
     assert caught.value.code == "cannot_write" and caught.value.path == "move_number"
     odd = attrs.evolve(state, fresh_decks=0.0)
-    with pytest.raises(SerializationError, match="^fresh_decks: "):
+    with pytest.raises(SerializationError, match=r"^fresh_decks: "):
         to_json(odd)

@@ -287,7 +287,7 @@ def test_answers_and_arguments_of_the_wrong_type_are_refused() -> None:
 
 def test_a_table_over_a_position_in_play_keeps_no_deal_it_did_not_see() -> None:
     """Events kept from a position mid-round start there: no deal is told from the hands of now."""
-    final, record = sr.play_game(sr.PAGAT7, [sr.RandomPlayer(i) for i in range(3)], seed=3)
+    _, record = sr.play_game(sr.PAGAT7, [sr.RandomPlayer(i) for i in range(3)], seed=3)
     state = attrs.evolve(list(sr.replay(record))[40], move_number=0)  # as a version 1 document reads
     table = Table(state, keep_events=True)
     assert table.events_for(0) == ()

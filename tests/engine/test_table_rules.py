@@ -566,3 +566,18 @@ def test_the_added_fields_are_written_only_where_they_change_a_rule() -> None:
     written = json.loads(to_json(house))
     assert set(RULES_ADDED) <= set(written)
     assert from_json(to_json(house), sr.Rules) == house
+
+
+def test_no_one_lays_off_in_a_round_where_going_down_takes_the_whole_hand() -> None:
+    """In a round without a discard, going down takes the whole hand, so no one is ever down to lay
+    off; a position that says a seat is down there (built by hand) still has its lay-offs refused."""
+    rules = sr.PAGAT7
+    last = rules.rounds
+    assert rules.contract(last).no_discard
+    state = sr.setup_round(rules, ["4H 9C", "KS KD", "2C 3D"], stock="5S 6S", discard="7D", round_number=last,
+                           dealer=2)
+    run = sr.Meld("run", sr.parse_cards("5H 6H 7H 8H"), suit=sr.Suit.HEARTS, start=5)
+    state = attrs.evolve(state, phase="play", table=(sr.TableMeld(0, run),), down=(True, False, False))
+    with pytest.raises(sr.IllegalAction) as caught:
+        sr.apply(state, sr.LayOff(0, sr.parse_card("4H"), 0))
+    assert caught.value.code == "no_lay_off_round"
