@@ -296,3 +296,15 @@ def test_greedy_beats_random_with_runs_too() -> None:
             else:
                 random_total += state.scores[seat]
     assert greedy_total * 3 <= random_total
+
+
+def test_a_player_that_passes_on_its_turn_is_refused_by_the_table() -> None:
+    """play_game asks through the table, which refuses a pass where no offer is open (may_not_pass)."""
+
+    class Lazy:
+        def choose(self, view: PlayerView, actions: Sequence[Choice]) -> Choice:
+            return Pass(view.player)
+
+    with pytest.raises(sr.IllegalAction) as caught:
+        sr.play_game(sr.PAGAT7, [Lazy(), Lazy(), Lazy()], seed=1)
+    assert caught.value.code == "may_not_pass"

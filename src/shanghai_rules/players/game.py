@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action
-from ..errors import IllegalAction, excerpt
+from ..errors import excerpt
 from ..records import GameRecord
 from ..rules import Rules, RulesError
 from ..state import GameState
 from ..table import Step, Table
-from .base import Pass, Player
+from .base import Player
 
 __all__ = ["Step", "play_game", "play_next", "play_step"]
 
@@ -81,7 +81,4 @@ def play_next(table: Table, players: Sequence[Player]) -> None:
         return
     seat = awaiting.seats[0]
     offered = table.options(seat)
-    choice = players[seat].choose(table.view(seat), offered)
-    if isinstance(choice, Pass) and choice not in offered:
-        raise IllegalAction(f"seat {seat} passed, but passing was not offered", choice, code="may_not_pass")
-    table.submit(seat, choice)
+    table.submit(seat, players[seat].choose(table.view(seat), offered))  # (a pass not offered: may_not_pass)
