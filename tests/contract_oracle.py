@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, permutations, product
 
 from shanghai_rules import ACE, JOKER, Card, Meld, Rules, Suit, check_contract, check_meld, is_wild
-from shanghai_rules.cards import ALL_CARDS
+from shanghai_rules.cards import ALL_CARDS, dead_two
 
 Hand = Counter[Card]
 
@@ -63,21 +63,39 @@ def candidate_runs(hand: Hand, rules: Rules, min_length: int) -> list[Meld]:
     for suit in Suit:
         for start in range(1, 15):
             for end in range(start + min_length - 1, min(14, start + 12) + 1):
-                own = [_position_card(position, suit) for position in range(start, end + 1)]
-                held = [i for i, card in enumerate(own) if hand[card]]
-                missing = [i for i, card in enumerate(own) if not hand[card]]
-                for k in range(len(held) + 1):
-                    if len(missing) + k > most_wilds:
-                        break
-                    for dropped in combinations(held, k):
-                        holes = sorted(missing + list(dropped))
-                        for wilds in by_size[len(holes)]:
-                            cards = _place(own, holes, wilds)
-                            if cards is None or not _fits(cards, hand):
-                                continue
-                            meld = Meld("run", tuple(cards), suit=suit, start=start)
-                            if check_meld(meld, rules, "run", min_length=min_length):
-                                found.append(meld)
+                for own in _own_cards(hand, suit, start, end):
+                    found += _runs_of(own, hand, by_size, most_wilds, rules, suit, start, min_length)
+    return found
+
+
+def _own_cards(hand: Hand, suit: Suit, start: int, end: int) -> list[list[Card]]:
+    """The cards of each place from ``start`` to ``end``: the printed cards, and where the hand holds
+    a dead 2 of the suit and the 2's place is among them, the same with the dead 2 there."""
+    own = [_position_card(position, suit) for position in range(start, end + 1)]
+    dead = dead_two(_position_card(2, suit))
+    if start <= 2 <= end and hand[dead]:
+        return [own, [dead if position == 2 else card for position, card in zip(range(start, end + 1), own)]]
+    return [own]
+
+
+def _runs_of(own: list[Card], hand: Hand, by_size: list[list[tuple[Card, ...]]], most_wilds: int, rules: Rules,
+             suit: Suit, start: int, min_length: int) -> list[Meld]:
+    """Every legal run of these places, each holding its own card or a wild."""
+    found: list[Meld] = []
+    held = [i for i, card in enumerate(own) if hand[card]]
+    missing = [i for i, card in enumerate(own) if not hand[card]]
+    for k in range(len(held) + 1):
+        if len(missing) + k > most_wilds:
+            break
+        for dropped in combinations(held, k):
+            holes = sorted(missing + list(dropped))
+            for wilds in by_size[len(holes)]:
+                cards = _place(own, holes, wilds)
+                if cards is None or not _fits(cards, hand):
+                    continue
+                meld = Meld("run", tuple(cards), suit=suit, start=start)
+                if check_meld(meld, rules, "run", min_length=min_length):
+                    found.append(meld)
     return found
 
 

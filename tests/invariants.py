@@ -21,7 +21,7 @@ def supply(state: sr.GameState) -> Counter[sr.Card]:
 
 
 def cards_in_play(state: sr.GameState) -> Counter[sr.Card]:
-    """Every card in hands, on the table, in the stock and in the discard pile."""
+    """Every card in hands, on the table, in the stock and in the discard pile, as printed (a dead 2 as its 2)."""
     count: Counter[sr.Card] = Counter()
     for hand in state.hands:
         count.update(hand)
@@ -29,7 +29,12 @@ def cards_in_play(state: sr.GameState) -> Counter[sr.Card]:
         count.update(tm.cards)
     count.update(state.stock)
     count.update(state.discard)
-    return count
+    if not state.rules.discarded_twos_die:
+        assert not any(card.dead for card in count), "a dead 2 only where discarded 2s die"
+    printed: Counter[sr.Card] = Counter()
+    for card, n in count.items():  # a dead 2 is one of the supply's 2s
+        printed[card.printed] += n
+    return printed
 
 
 def check_invariants(state: sr.GameState, full: Counter[sr.Card] | None = None) -> None:

@@ -62,6 +62,8 @@ def table_rules(rng: random.Random, name: str, *, most_rounds: int = 10) -> sr.R
         changes["buy_offers"] = "in_turn"
     if base.wild_twos and rng.random() < 0.5:
         changes.update(natural_twos=False, ace_low=False)
+    elif base.wild_twos and rng.random() < 0.6:
+        changes["discarded_twos_die"] = True
     if not (base.swap_from_runs or base.swap_from_sets):
         changes["swap_from_runs"] = True
     if rng.random() < 0.4:

@@ -105,14 +105,15 @@ def test_every_ten_prints_as_10H_spec5(text: str) -> None:
 
 
 def test_str_round_trips_every_distinct_card_spec5() -> None:
-    """SPEC 5: the canonical and pretty forms of all 53 distinct cards read back as the same card."""
+    """SPEC 5: the canonical and pretty forms of all 57 distinct cards (the 53 of the decks and the four
+    dead 2s) read back as the same card."""
     seen = set()
     for card in ALL_CARDS:
         assert sr.parse_card(str(card)) == card
         assert sr.parse_card(card.pretty) == card
         assert sr.parse_card(str(card).lower()) == card
         seen.add(str(card))
-    assert len(seen) == 53
+    assert len(seen) == 57
 
 
 def test_format_cards_joins_canonical_or_pretty_forms_spec5() -> None:
@@ -233,7 +234,27 @@ def test_card_properties_code_is_joker_and_repr() -> None:
     assert JK.code == 52
     assert JK.is_joker and not sr.Card(2, C).is_joker
     assert repr(sr.Card(10, H)) == "parse_card('10H')"
-    assert [c.code for c in ALL_CARDS] == list(range(53))
+    assert [c.code for c in ALL_CARDS] == list(range(57))
+    assert sr.Card(2, H, dead=True).code == 53 + H and sr.Card(2, H, dead=True).printed is sr.Card(2, H)
+
+
+def test_a_dead_two_is_a_card_of_its_own() -> None:
+    """A dead 2 (``Rules.discarded_twos_die``) is one value, apart from the 2 it is printed as: written
+    ``2Hx`` (``2♥†``), sorted after the jokers, kept by copies and pickling; only a 2 can be dead."""
+    dead = sr.dead_two(sr.Card(2, H))
+    assert dead is sr.Card(2, H, dead=True) is sr.parse_card("2hx") is sr.parse_card("2♥†")
+    assert dead != sr.Card(2, H) and dead.dead and not sr.Card(2, H).dead
+    assert (str(dead), dead.pretty, repr(dead)) == ("2Hx", "2♥†", "parse_card('2Hx')")
+    assert sorted([dead, JK, sr.Card(2, H)]) == [sr.Card(2, H), JK, dead]
+    assert pickle.loads(pickle.dumps(dead)) is dead and copy.deepcopy(dead) is dead
+    assert sr.dead_two(dead) is dead and sr.dead_two(JK) is JK
+    for text in ("3Hx", "2Hxx", "JKx", "x"):
+        with pytest.raises(sr.CardParseError):
+            sr.parse_card(text)
+    with pytest.raises(sr.CardError, match="only a 2 can be dead"):
+        sr.Card(3, H, dead=True)
+    with pytest.raises(sr.CardError, match="dead"):
+        sr.Card(2, H, dead=1)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

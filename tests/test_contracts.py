@@ -615,12 +615,66 @@ def test_find_contract_agrees_with_the_oracle_under_house_rules(house: str, data
     """The search is exact for any consistent Rules, not only the presets."""
     rules = HOUSE[house]
     round_number = data.draw(st.sampled_from([r for r in (1, 2, 3, 5, 6, 7) if r <= rules.rounds]), label="round")
-    hand = data.draw(planted_hands(rules, round_number), label="hand")
+    assert_search_agrees_with_the_oracle(data.draw(planted_hands(rules, round_number), label="hand"), rules,
+                                         round_number)
+
+
+def assert_search_agrees_with_the_oracle(hand: list[sr.Card], rules: sr.Rules, round_number: int) -> None:
+    """find_contract finds a layout exactly when the oracle does, from the hand's cards."""
     expected = oracle_find(hand, rules, round_number)
     found = sr.find_contract(hand, rules, round_number)
     assert (found is None) == (expected is None), (sr.format_cards(hand), expected)
     if found is not None:
         assert_layout_from(found, hand, rules, round_number)
+
+
+DEAD_TWOS = {
+    "pagat7 with wild 2s, aces low": attrs.evolve(sr.PAGAT7, wild_twos=True, ace_low=True, discarded_twos_die=True),
+    "isra": attrs.evolve(sr.ISRA, discarded_twos_die=True),
+    "isra, whole hand every round": attrs.evolve(
+        sr.ISRA, discarded_twos_die=True, contracts=tuple(attrs.evolve(c, no_discard=True) for c in sr.ISRA.contracts)
+    ),
+    "pagat7 with wild 2s, sets of different suits": attrs.evolve(
+        sr.PAGAT7, wild_twos=True, distinct_contract_set_suits=True, discarded_twos_die=True
+    ),
+    "ten-round with wild 2s, no more wilds than naturals": attrs.evolve(
+        sr.TEN_ROUND, wild_twos=True, ace_low=True, wilds_at_most_naturals=True, discarded_twos_die=True
+    ),
+}
+
+
+@st.composite
+def hands_with_dead_twos(draw: st.DrawFn, rules: sr.Rules, round_number: int) -> list[sr.Card]:
+    """A planted hand in which some 2s are dead and a dead 2 or two may have been added (near their runs'
+    2s or beside other 2s, where they count)."""
+    hand = draw(planted_hands(rules, round_number), label="planted")
+    rng = random.Random(draw(st.integers(0, 2**64), label="dead seed"))
+    hand = [sr.dead_two(card) if card.rank == 2 and rng.random() < 0.6 else card for card in hand]
+    for _ in range(rng.choice((0, 0, 1, 2))):
+        suit = rng.choice([c.suit for c in hand if c.suit is not None] or list(sr.Suit))
+        hand.insert(rng.randrange(len(hand) + 1), sr.dead_two(sr.Card(2, suit)))
+    return hand
+
+
+@pytest.mark.parametrize("house", sorted(DEAD_TWOS))
+@ORACLE_SETTINGS
+@given(data=st.data())
+def test_dead_twos_play_only_as_natural_twos_in_the_contract_search(house: str, data: st.DataObject) -> None:
+    """Discarded 2s die: with dead 2s in hand (naturals only, never wilds), the contract search finds a
+    layout exactly when the exhaustive oracle does, from the hand's own cards."""
+    rules = DEAD_TWOS[house]
+    round_number = data.draw(st.sampled_from([r for r in (1, 2, 3, 5, 6, 7) if r <= rules.rounds]), label="round")
+    assert_search_agrees_with_the_oracle(data.draw(hands_with_dead_twos(rules, round_number), label="hand"), rules,
+                                         round_number)
+
+
+def test_a_dead_two_is_no_wild_in_a_contract() -> None:
+    """Discarded 2s die: a hand that makes its sets with a wild 2 does not with a dead one."""
+    rules = DEAD_TWOS["pagat7 with wild 2s, aces low"]
+    assert sr.find_contract(P("7C 7D 2H 8C 8D 8H"), rules, 1) is not None
+    assert sr.find_contract(P("7C 7D 2Hx 8C 8D 8H"), rules, 1) is None
+    layout = sr.find_contract(P("AH 2Hx 3H 4H 5S 6S 7S JK"), rules, 3)
+    assert layout is not None and "run AH 2Hx 3H 4H" in [m.describe() for m in layout]
 
 
 @pytest.mark.parametrize(("preset", "round_number"), [("pagat7", 3), ("pagat7", 7), ("ten-round", 2),

@@ -340,7 +340,7 @@ def test_events_of_whole_games_round_trip_through_json(all_steps: list[Step]) ->
     ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "laid_off", "player": 1, '
      '"card": "ZZ", "meld": 0}]}', "events[0].card"),
     ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "discarded", "player": 1, '
-     '"card": "QS", "shanghai": false, "extra": 1}]}', "events[0].extra"),
+     '"card": "QS", "shanghai": false, "dies": false, "extra": 1}]}', "events[0].extra"),
     ('[1, 2', ""),
 ])
 def test_a_bad_events_document_is_refused_naming_the_field(text: str, path: str) -> None:

@@ -668,7 +668,7 @@ def test_order_of_input_never_changes_the_verdict_spec5(cards: list[sr.Card], ru
 
 
 def _wild(card: sr.Card, rules: sr.Rules) -> bool:
-    return card.rank == sr.JOKER or (card.rank == 2 and rules.wild_twos)
+    return card.rank == sr.JOKER or (card.rank == 2 and rules.wild_twos and not card.dead)  # (a dead 2 is natural)
 
 
 def _within_limits(wilds: int, naturals: int, rules: sr.Rules) -> bool:
@@ -701,7 +701,7 @@ def oracle_run(cards: Sequence[sr.Card], rules: sr.Rules) -> bool:
         for start in range(1 if rules.ace_low else 2, 16 - n):
             wanted = [card_at(start + i, suit) for i in range(n)]
             for order in orders:
-                wild_at = [i for i in range(n) if order[i] != wanted[i]]
+                wild_at = [i for i in range(n) if order[i].printed != wanted[i]]
                 if any(not _wild(order[i], rules) for i in wild_at) or len(wild_at) == n:
                     continue
                 if not _within_limits(len(wild_at), n - len(wild_at), rules):

@@ -47,7 +47,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
         contract_melds_exact=False, distinct_contract_set_suits=False, opening_draw=False,
         stock_rebuild="under_upcard", stock_rebuilds=None, fresh_deck_when_empty=False, deadlock_ends_round=False,
-        natural_twos=True, buy_window="before_draw", buy_offers="at_once",
+        natural_twos=True, discarded_twos_die=False, buy_window="before_draw", buy_offers="at_once",
         turn_limit=50,
     ),
     "ten-round": dict(
@@ -80,7 +80,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
         contract_melds_exact=False, distinct_contract_set_suits=False, opening_draw=False,
         stock_rebuild="under_upcard", stock_rebuilds=None, fresh_deck_when_empty=False, deadlock_ends_round=False,
-        natural_twos=True, buy_window="before_draw", buy_offers="at_once",
+        natural_twos=True, discarded_twos_die=False, buy_window="before_draw", buy_offers="at_once",
         turn_limit=50,
     ),
     "isra": dict(
@@ -111,7 +111,7 @@ SPEC3: dict[str, dict[str, Any]] = {
         going_down_keeps_a_card=False, buy_needs_stock=False, contract_runs_overlap=True,
         contract_melds_exact=False, distinct_contract_set_suits=False, opening_draw=False,
         stock_rebuild="under_upcard", stock_rebuilds=None, fresh_deck_when_empty=False, deadlock_ends_round=False,
-        natural_twos=True, buy_window="before_draw", buy_offers="at_once",
+        natural_twos=True, discarded_twos_die=False, buy_window="before_draw", buy_offers="at_once",
         turn_limit=50,
     ),
 }

@@ -133,7 +133,8 @@ def _rules_properties() -> dict[str, Any]:
 
 DEFS: dict[str, Any] = {
     "card": {"type": "string", "enum": [str(c) for c in ALL_CARDS],
-             "description": "A card in canonical notation: rank 2-10, J, Q, K, A and suit C, D, H, S; JK for a joker."},
+             "description": "A card in canonical notation: rank 2-10, J, Q, K, A and suit C, D, H, S; JK for a joker; "
+                            "2Cx, 2Dx, 2Hx, 2Sx for a dead 2 (a 2 discarded where discarded 2s die)."},
     "cards": _array(_ref("card")),
     "seat": {"type": "integer", "minimum": 0},
     "seed": {"type": "string", "pattern": "^(0|-?[1-9][0-9]*)$",

@@ -8,6 +8,11 @@ Notation (:func:`parse_card`) accepts ``"QS"``, ``"10h"``, ``"Th"``, ``"T♥"``,
 ``"♥10"``, ``"JK"``, ``"Joker"`` and ``"*"``, in any case.  ``str(card)`` gives
 the canonical ASCII form (``"10H"``, ``"QS"``, ``"JK"``) and
 :attr:`Card.pretty` the form with suit symbols (``"10♥"``, ``"Q♠"``, ``"★"``).
+
+A *dead 2* (``"2Hx"``, pretty ``"2♥†"``) is a 2 that was discarded where
+``Rules.discarded_twos_die``: the same printed card, no longer wild.  It is a
+card value of its own, so that it stays dead in any hand, meld or pile, and
+through a reshuffle, until the round ends.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ __all__ = [
     "CardParseError",
     "CardsArg",
     "Suit",
+    "dead_two",
     "format_cards",
     "full_deck",
     "parse_card",
@@ -125,25 +131,36 @@ def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], value: 
         raise CardError("a joker has no suit, and every other card has one", "not_a_card")
 
 
+def _check_dead(instance: Card, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise CardError(f"dead: {excerpt(value)} is not True or False", "not_a_card")
+    if value and instance.rank != 2:
+        raise CardError("only a 2 can be dead (a 2 discarded where discarded 2s die)", "not_a_card")
+
+
 @attrs.frozen(eq=False, order=False, repr=False)
 class Card:
-    """One playing card: a rank and a suit, or a joker (rank ``JOKER``, no suit).
+    """One playing card: a rank and a suit, or a joker (rank ``JOKER``, no suit), or a dead 2.
 
-    Each of the 53 distinct cards exists once: ``Card(5, Suit.HEARTS)``, the
-    parser, copies and unpickling all give the very same object (see
-    :data:`ALL_CARDS`).  So cards compare equal exactly when they have the same
-    rank and suit, and hash accordingly, at the speed of an identity test.  They
-    sort by suit and then rank with jokers last (the order hands are kept in).
+    Each of the 57 distinct cards (the 53 of the decks and the four dead 2s)
+    exists once: ``Card(5, Suit.HEARTS)``, the parser, copies and unpickling all
+    give the very same object (see :data:`ALL_CARDS`).  So cards compare equal
+    exactly when they have the same rank, suit and deadness, and hash
+    accordingly, at the speed of an identity test.  They sort by suit and then
+    rank with jokers last, then the dead 2s (the order hands are kept in).
     """
 
     rank: int = attrs.field(validator=_check_rank)
     """2-10, ``JACK`` (11), ``QUEEN`` (12), ``KING`` (13), ``ACE`` (14), or ``JOKER`` (0)."""
     suit: Suit | None = attrs.field(default=None, validator=_check_suit)
     """The suit, or ``None`` for a joker."""
+    dead: bool = attrs.field(default=False, kw_only=True, validator=_check_dead)
+    """A dead 2: discarded where ``Rules.discarded_twos_die``, it plays and scores as a natural 2 only."""
     code: int = attrs.field(init=False, eq=False, repr=False)
-    """A small integer naming the card: ``suit * 13 + rank - 2`` (0-51), 52 for a joker.
+    """A small integer naming the card: ``suit * 13 + rank - 2`` (0-51), 52 for a joker, ``53 + suit``
+    (53-56) for a dead 2.
 
-    Hands sort by this code."""
+    Hands sort by this code (so dead 2s come last, after the jokers)."""
 
     @code.default
     def _code(self) -> int:
@@ -152,14 +169,16 @@ class Card:
             return 52
         if type(self.rank) is not int or not isinstance(self.suit, Suit):
             return -1
+        if self.dead is True:
+            return 53 + self.suit
         return self.suit * 13 + self.rank - 2
 
-    def __new__(cls, rank: int, suit: Suit | None = None) -> Card:
-        """The one card of this rank and suit (a new object only while :data:`ALL_CARDS` is made,
-        or for a rank or suit that ``__init__`` then refuses)."""
+    def __new__(cls, rank: int, suit: Suit | None = None, *, dead: bool = False) -> Card:
+        """The one card of this rank, suit and deadness (a new object only while :data:`ALL_CARDS`
+        is made, or for a value that ``__init__`` then refuses)."""
         # only exact types: __init__ sets the fields again, and must find them as they are
-        if type(rank) is int and (suit is None or type(suit) is Suit):
-            card = _CANONICAL.get((rank, suit))
+        if type(rank) is int and (suit is None or type(suit) is Suit) and type(dead) is bool:
+            card = _CANONICAL.get((rank, suit, dead))
             if card is not None:
                 return card
         return object.__new__(cls)
@@ -173,11 +192,18 @@ class Card:
         return self.rank == JOKER
 
     @property
+    def printed(self) -> Card:
+        """The card as printed: a dead 2's own 2, any other card itself (what a deck supplies)."""
+        if self.dead:
+            return ALL_CARDS[self.suit * 13]  # type: ignore[operator]  # (a dead 2 has a suit)
+        return self
+
+    @property
     def pretty(self) -> str:
-        """The card with a suit symbol: ``"10♥"``, ``"Q♠"``, ``"★"`` for a joker."""
+        """The card with a suit symbol: ``"10♥"``, ``"Q♠"``, ``"★"`` for a joker, ``"2♥†"`` for a dead 2."""
         if self.suit is None:
             return "★"
-        return _RANK_NAMES[self.rank] + self.suit.symbol
+        return _RANK_NAMES[self.rank] + self.suit.symbol + ("†" if self.dead else "")
 
     def __repr__(self) -> str:
         return f"parse_card({str(self)!r})"
@@ -185,7 +211,7 @@ class Card:
     def __str__(self) -> str:
         if self.suit is None:
             return "JK"
-        return _RANK_NAMES[self.rank] + self.suit.letter
+        return _RANK_NAMES[self.rank] + self.suit.letter + ("x" if self.dead else "")
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
@@ -208,13 +234,22 @@ class Card:
         return self.code >= other.code
 
 
-_CANONICAL: dict[tuple[object, object], Card] = {}
+_CANONICAL: dict[tuple[object, object, bool], Card] = {}
 
-#: Every distinct card, indexed by :attr:`Card.code`: the only card objects there are.
+#: Every distinct card, indexed by :attr:`Card.code`: the only card objects there are (the 52 of a
+#: deck, the joker, and the four dead 2s).
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(
     [Card(rank, suit) for suit in Suit for rank in range(2, 15)] + [Card(JOKER)]
+    + [Card(2, suit, dead=True) for suit in Suit]
 )
-_CANONICAL.update(((card.rank, card.suit), card) for card in ALL_CARDS)
+_CANONICAL.update(((card.rank, card.suit, card.dead), card) for card in ALL_CARDS)
+
+
+def dead_two(card: Card) -> Card:
+    """The dead 2 of a 2 (itself, if dead already); any other card is returned as it is."""
+    if card.rank == 2 and card.suit is not None:
+        return ALL_CARDS[53 + card.suit]
+    return card
 
 
 def _card_of_code(code: int) -> Card:
@@ -231,12 +266,16 @@ _RANK_TOKENS: Final = {
     "J": JACK, "Q": QUEEN, "K": KING, "A": ACE,
 }
 _JOKER_TOKENS: Final = frozenset({"JK", "JOKER", "*", "★", "🃏", "JKR"})
+_DEAD_MARKS: Final = frozenset({"X", "†"})  # after a 2: a dead 2 (upper case, as tokens are read)
 
 
 def _parse_token(text: str) -> Card | None:
     token = text.strip().upper().replace("\ufe0f", "")
     if token in _JOKER_TOKENS:
         return ALL_CARDS[52]
+    dead = token[-1:] in _DEAD_MARKS
+    if dead:
+        token = token[:-1]
     if len(token) < 2:
         return None
     first, last = token[0], token[-1]
@@ -247,9 +286,9 @@ def _parse_token(text: str) -> Card | None:
     else:
         return None
     rank = _RANK_TOKENS.get(rank_text.strip())
-    if rank is None:
+    if rank is None or (dead and rank != 2):
         return None
-    return ALL_CARDS[suit * 13 + rank - 2]
+    return ALL_CARDS[53 + suit] if dead else ALL_CARDS[suit * 13 + rank - 2]
 
 
 def _spellings() -> dict[str, Card]:
@@ -267,6 +306,8 @@ def _spellings() -> dict[str, Card]:
                 out[spelling] = out[spelling.lower()] = out[spelling.capitalize()] = card
     for joker in _JOKER_TOKENS:
         out[joker] = out[joker.lower()] = out[joker.capitalize()] = ALL_CARDS[52]
+    for card in ALL_CARDS[53:]:
+        out[str(card)] = out[card.pretty] = card
     return out
 
 
@@ -278,7 +319,8 @@ def parse_card(text: str, *, position: int | None = None) -> Card:
 
     Accepts a rank (``2``-``10``, ``T``, ``J``, ``Q``, ``K``, ``A``) with a suit
     letter (``C D H S``) after it or a suit symbol (``♣ ♦ ♥ ♠``) before or after
-    it, in any case, and ``JK``, ``Joker``, ``*`` or ``★`` for a joker.
+    it, in any case, and ``JK``, ``Joker``, ``*`` or ``★`` for a joker; a 2 with ``x`` or ``†``
+    after it is a dead 2 (``"2Hx"``, ``"2♥†"``).
 
     >>> str(parse_card("10h")), str(parse_card("♥T")), str(parse_card("joker"))
     ('10H', '10H', 'JK')

@@ -4,7 +4,12 @@ Runs are placed first, suit by suit and, within a suit, by start position
 (their natural cards fixed by suit and position); then sets are chosen by
 counting what is left.  Wilds are counted, not placed, until a layout is
 complete: any joker or wild 2 can stand anywhere a wild may (a wild 2 used in
-its own place is natural, and still costs one of the wild cards).
+its own place is natural, and still costs one of the wild cards).  A dead 2
+(``Rules.discarded_twos_die``) is counted with the 2s of its suit but is no
+wild: a 2 used in its own place is a dead one while any is left (which costs
+no wild, and is never worse), and a layout may leave dead 2s out only where
+the whole hand need not go down.  The bounds are asked as if dead 2s were
+wild (every layout is one of that looser hand too, so they stay sound).
 
 It stays exact and is quick on hard hands because quick necessary conditions
 reject hopeless states before they are searched (the bounds of
@@ -57,6 +62,7 @@ _CODES: Final = tuple(tuple([0] + [_code_at(p, suit) for p in range(1, 15)]) for
 _HELD: Final = tuple(itemgetter(*codes) for codes in _CODES)
 _NO_RANKS: Final = (0,) * 13
 _KEEP_ALL: Final = ((),)  # a run's drop choices where none may be left out: none is
+_NO_DEAD_TWOS: Final = (0, 0, 0, 0)
 
 
 class SearchTables(NamedTuple):
@@ -117,12 +123,20 @@ class ContractSearch:
         self.contract = contract
         self.use_bounds = bounds
         self.whole = contract.no_discard
-        counts = [0] * 53
+        counts = [0] * 57
         for card in hand:
             counts[card.code] += 1
+        # dead 2s (codes 53-56) are counted with the 2s of their suit, and kept apart as no wild
+        dead_twos = counts[53:]
+        del counts[53:]
+        if any(dead_twos):
+            for suit, dead in enumerate(dead_twos):
+                counts[13 * suit] += dead
         self.counts = counts
         self.wild_twos = rules.wild_twos
-        twos = counts[0] + counts[13] + counts[26] + counts[39] if self.wild_twos else 0
+        # the dead 2s not yet used, by suit (none where 2s are not wild: a dead 2 is then a 2 as any other)
+        self.dead_twos = dead_twos if self.wild_twos else [0, 0, 0, 0]
+        twos = counts[0] + counts[13] + counts[26] + counts[39] - sum(self.dead_twos) if self.wild_twos else 0
         self.wilds_left = counts[52] + twos
         self.total = len(hand)
         self.lowest = rules.lowest_run_place
@@ -140,6 +154,10 @@ class ContractSearch:
         self.sets: list[tuple[int | None, list[int], int]] = []  # rank, natural codes, wilds
         self.dead: set[tuple[object, ...]] = set()  # search states known to lead to no layout
         self.suit_costs: list[tuple[int, ...]] = []
+
+    def _loose_wilds(self) -> int:
+        """The wilds left, counting the dead 2s left as wilds too: what the bounds are asked with."""
+        return self.wilds_left + sum(self.dead_twos)
 
     # limits -----------------------------------------------------------------
 
@@ -180,8 +198,8 @@ class ContractSearch:
         for_twos = self._jokers_in_sets_of_twos()
         pool = jokers[for_twos:]
         if self.wild_twos:
-            for code in (0, 13, 26, 39):
-                pool += [ALL_CARDS[code]] * counts[code]
+            for suit, code in enumerate((0, 13, 26, 39)):
+                pool += [ALL_CARDS[code]] * (counts[code] - self.dead_twos[suit])
         wilds = iter(pool)
         twos_wilds = iter(jokers[:for_twos])
         melds: list[Meld] = []
@@ -216,7 +234,7 @@ class ContractSearch:
         run placed in it (the last run placed) is looked up again."""
         bound = self.bound
         runs = self.contract.runs - slot
-        wilds_left = self.wilds_left
+        wilds_left = self._loose_wilds()
         if self.whole:
             return bound.whole and not bound.whole_runs_possible(self.counts, wilds_left, runs, suit)
         row = None
@@ -263,7 +281,7 @@ class ContractSearch:
 
     def _sets_possible(self) -> bool:
         """Can the cards left make the contract's sets?  Exact when the whole hand need not be used."""
-        return self._sets_cost() <= self.wilds_left
+        return self._sets_cost() <= self._loose_wilds()
 
     def _some_run_window(self) -> bool:
         """A quick necessary condition for any run: some stretch of the minimum length in some
@@ -278,7 +296,8 @@ class ContractSearch:
             return True
         length = self.contract.run_length
         cap = rules.max_wilds_per_meld
-        allowed = self.wilds_left if cap is None else min(cap, self.wilds_left)
+        loose = self._loose_wilds()
+        allowed = loose if cap is None else min(cap, loose)
         need = max(1, length - allowed)
         counts = self.counts
         for codes in _CODES:
@@ -304,7 +323,7 @@ class ContractSearch:
             if naturals:
                 suits += 1
                 needed += max(0, contract.run_length - naturals)
-        return suits <= contract.runs and needed <= self.wilds_left
+        return suits <= contract.runs and needed <= self._loose_wilds()
 
     def _runs_possible(self, slot: int, suit: int) -> bool:
         """A quick necessary condition: enough cards in ``suit`` and later suits, with the wilds, for
@@ -315,7 +334,7 @@ class ContractSearch:
         for code in range(13 * suit, 52):
             if not (self.wild_twos and code % 13 == 0):
                 naturals += min(self.counts[code], k)
-        return k * self.contract.run_length - naturals <= self.wilds_left
+        return k * self.contract.run_length - naturals <= self._loose_wilds()
 
     def _sets_can_take_the_rest(self, done: int) -> bool:
         """Whole-hand rounds: no run will take cards of codes below ``done`` any more, so only sets
@@ -383,8 +402,8 @@ class ContractSearch:
                 left = counts[:13]
                 for base in range(13, 13 * suit, 13):
                     left = map(add, left, counts[base:base + 13])
-            return (slot, suit, self.wilds_left, tuple(left))
-        return (slot, suit, self.wilds_left)
+            return (slot, suit, self.wilds_left, tuple(self.dead_twos), tuple(left))
+        return (slot, suit, self.wilds_left, tuple(self.dead_twos))
 
     def _runs(self, slot: int, suit: int, low: int) -> Iterator[None]:
         """Place run ``slot`` in ``suit``, starting at position ``low`` or later, or move on a suit."""
@@ -397,7 +416,7 @@ class ContractSearch:
             return
         cards = bytes(self.counts[13 * suit:13 * suit + 13])
         # too few cards in this suit, even with every wild, for any run: on to the next suit
-        if sum(cards) + self.wilds_left >= contract.run_length:
+        if sum(cards) + self._loose_wilds() >= contract.run_length:
             plan = self._suit_plan(slot, suit, low)
             # the places without a card in the stretch of the minimum length from each start (16 or
             # more where two touch and wilds must be apart), by start from the lowest: where they are
@@ -438,7 +457,7 @@ class ContractSearch:
             # a run longer than the minimum needs natural ends, except where a wild at its end
             # may make an overlap that the gap rule between runs asks for
             trim_ends=not self.whole and not self.rules.contract_run_gap and self.regular,
-            last_whole=last_whole, elsewhere=elsewhere, may_drop=may_drop, wilds_left=self.wilds_left,
+            last_whole=last_whole, elsewhere=elsewhere, may_drop=may_drop, wilds_left=self._loose_wilds(),
             # any run with a natural card holds its wilds
             unlimited=self.tables.most_wilds is None and not self.ratio,
         )
@@ -510,9 +529,11 @@ class ContractSearch:
         w = end - start + 1 - n
         if not (n if plan.unlimited else self._ok(w, n)):
             return
-        # (a run holds one card of each position: at most one natural 2)
-        cost = w + 1 if self.wild_twos and 2 in naturals else w
-        if cost > plan.wilds_left:
+        # (a run holds one card of each position: at most one natural 2, a dead one while any is left)
+        suit = plan.suit
+        dead = self.wild_twos and 2 in naturals and self.dead_twos[suit] > 0
+        cost = w + 1 if self.wild_twos and 2 in naturals and not dead else w
+        if cost > self.wilds_left:
             return
         codes = plan.codes
         held = naturals if dropped else plan.have
@@ -520,6 +541,9 @@ class ContractSearch:
         # (where every card of the stretch is held, no two wilds touch: the window stops before they would)
         if dropped and self.apart and not _apart(cells):
             return
+        if dead:  # the cell of the 2 holds the dead 2 (code 53 + suit)
+            cells = tuple([54 + suit if c == codes[2] + 1 else c for c in cells])
+            self.dead_twos[suit] -= 1
         counts = self.counts
         for p in naturals:
             counts[codes[p]] -= 1
@@ -529,6 +553,8 @@ class ContractSearch:
             yield from self._runs(slot + 1, plan.suit, start)
         self.runs.pop()
         self.wilds_left += cost
+        if dead:
+            self.dead_twos[suit] += 1
         for p in naturals:
             counts[codes[p]] += 1
 
@@ -609,8 +635,9 @@ class ContractSearch:
                 self.wilds_left += w
 
     def _whole_hand_done(self) -> bool:
-        """Whole-hand rounds, every set chosen: no natural is left, and the wilds left fit the sets."""
-        if any(self.counts[c] for c in range(52) if not (self.wild_twos and c % 13 == 0)):
+        """Whole-hand rounds, every set chosen: no natural (nor dead 2) is left, and the wilds left fit
+        the sets."""
+        if any(self.counts[c] for c in range(52) if not (self.wild_twos and c % 13 == 0)) or any(self.dead_twos):
             return False
         return self._absorb()
 
@@ -632,21 +659,45 @@ class ContractSearch:
             shapes = self.tables.shapes[min(available, length)]
         jokers = self.counts[52] - self._jokers_in_sets_of_twos() if is_two else 0
         for k, w in shapes:
-            cost = w + (k if is_two else 0)
-            if cost > self.wilds_left:
-                continue
             if is_two and self.rules.distinct_contract_set_suits and w > jokers:
                 continue  # (its wilds are jokers: see _jokers_in_sets_of_twos)
-            taken = self._take_naturals(base, k)
+            cost = w + (k if is_two else 0)
+            taken: list[int] | None = None
+            dead: tuple[int, ...] = ()
+            if is_two and any(self.dead_twos):
+                taken = self._take_naturals(base, k)
+                dead = self._dead_twos_taken(taken)
+                cost -= len(dead)
+            if cost > self.wilds_left:
+                continue
+            if taken is None:
+                taken = self._take_naturals(base, k)
             for code in taken:
                 counts[code] -= 1
+            for code in dead:
+                self.dead_twos[code - 53] -= 1
             self.wilds_left -= cost
-            self.sets.append((rank, taken, w))
+            self.sets.append((rank, taken, w) if not dead else (rank, self._with_dead(taken, dead), w))
             yield from self._sets(slot + 1, rank)
             self.sets.pop()
             self.wilds_left += cost
+            for code in dead:
+                self.dead_twos[code - 53] += 1
             for code in taken:
                 counts[code] += 1
+
+    def _dead_twos_taken(self, taken: list[int]) -> tuple[int, ...]:
+        """The codes (53-56) of the dead 2s among the 2s ``taken`` for a set of 2s: as many of each
+        suit's as are left, up to the 2s of that suit taken."""
+        return tuple(53 + suit for suit in range(4) for _ in range(min(self.dead_twos[suit], taken.count(13 * suit))))
+
+    @staticmethod
+    def _with_dead(taken: list[int], dead: tuple[int, ...]) -> list[int]:
+        """The codes of the naturals of a set of 2s, the dead 2s among them by their own codes."""
+        codes = list(taken)
+        for code in dead:
+            codes[codes.index(13 * (code - 53))] = code
+        return codes
 
     def _jokers_in_sets_of_twos(self) -> int:
         """The wilds of the sets of 2s chosen, where they must be jokers: 2s are wild and the naturals
@@ -658,18 +709,21 @@ class ContractSearch:
     def _take_naturals(self, base: int, k: int) -> list[int]:
         """The codes of ``k`` naturals of the rank at ``base``, suit by suit; where the naturals of a
         set are of different suits, one of each of the ``k`` suits holding most (which leaves the
-        most for a later set of the rank)."""
+        most for a later set of the rank).  Of the 2s, the dead ones first (a dead 2 costs no wild)."""
+        codes = (base, 13 + base, 26 + base, 39 + base)
+        dead = self.dead_twos if base == 0 else _NO_DEAD_TWOS
         if self.rules.distinct_contract_set_suits:
-            codes = (base, 13 + base, 26 + base, 39 + base)
-            return sorted(sorted(codes, key=lambda code: -self.counts[code])[:k])
+            return sorted(sorted(codes, key=lambda code: (-min(dead[code // 13], 1), -self.counts[code]))[:k])
         taken: list[int] = []
         need = k
-        for code in (base, 13 + base, 26 + base, 39 + base):
-            take = min(self.counts[code], need)
-            taken += [code] * take
-            need -= take
-            if not need:
-                break
+        for first in (True, False) if any(dead) else (False,):
+            for code in codes:
+                held = self.counts[code] - len([c for c in taken if c == code])
+                take = min(dead[code // 13] if first else held, need)
+                taken += [code] * take
+                need -= take
+                if not need:
+                    return taken
         return taken
 
     def _set_shapes(self, most: int, length: int) -> Iterator[tuple[int, int]]:

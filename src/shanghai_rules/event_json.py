@@ -135,7 +135,7 @@ EVENT_FIELDS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
     "went_down": (("player", "seat"), ("melds", "melds"), ("first_meld", "count")),
     "laid_off": (("player", "seat"), ("card", "card"), ("meld", "count")),
     "swapped_wild": (("player", "seat"), ("card", "card"), ("meld", "count"), ("wild", "card")),
-    "discarded": (("player", "seat"), ("card", "card"), ("shanghai", "bool")),
+    "discarded": (("player", "seat"), ("card", "card"), ("shanghai", "bool"), ("dies", "bool")),
     "called_shanghai": (("player", "seat"), ("card", "card"), ("meld", "count"), ("discarder", "seat"),
                         ("given", "card?")),
     "round_ended": (("result", "result"), ("hands", "hands"), ("scores", "scores")),

@@ -54,6 +54,7 @@ from .actions import (
     WithdrawBuy,
 )
 from .cards import Card
+from .engine.discard import card_on_the_pile
 from .errors import IllegalAction, excerpt
 from .melds import Meld
 from .rules import Contract
@@ -251,6 +252,8 @@ class Discarded(Describable):
     """The card discarded."""
     shanghai: bool
     """Shanghai was declared on it: no one may take or buy it (rules: the Shanghai call)."""
+    dies: bool = False
+    """A wild 2 that died as it was discarded (``Rules.discarded_twos_die``): the pile holds its dead 2."""
 
 
 @attrs.frozen
@@ -389,7 +392,8 @@ def _swap(before: GameState, action: SwapWild, after: GameState) -> list[Event]:
 
 def _discard(before: GameState, action: Discard, after: GameState) -> list[Event]:
     return [*_rebuilds(before, after), *_purchase(before, after),
-            Discarded(action.player, action.card, action.shanghai)]
+            Discarded(action.player, action.card, action.shanghai,
+                      card_on_the_pile(action.card, before.rules) is not action.card)]
 
 
 def _call(before: GameState, action: CallShanghai, after: GameState) -> list[Event]:

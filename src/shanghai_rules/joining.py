@@ -15,7 +15,7 @@ from typing import Final
 
 from .cards import ALL_CARDS, JOKER, Card
 from .meld_validation import meld_reason
-from .meld_value import End, Meld, is_wild, position_card
+from .meld_value import End, Meld, is_place_card, is_wild, position_card
 from .rules import Rules
 from .verify import confirm
 from .wild_limits import wild_limits
@@ -38,9 +38,9 @@ def _extensions(meld: Meld, card: Card, wild: bool) -> Iterator[tuple[End | None
     suit = meld.suit
     assert suit is not None
     low, high = meld.start - 1, meld.start + len(meld.cards)
-    if low >= 1 and (wild or card is position_card(low, suit)):
+    if low >= 1 and (wild or is_place_card(card, low, suit)):
         yield "low", Meld("run", (card, *meld.cards), None, suit, low)
-    if high <= 14 and (wild or card is position_card(high, suit)):
+    if high <= 14 and (wild or is_place_card(card, high, suit)):
         yield "high", Meld("run", (*meld.cards, card), None, suit, meld.start)
 
 
@@ -86,7 +86,7 @@ def _stays_legal(meld: Meld, card: Card, end: End | None, rules: Rules) -> bool:
     place = meld.start - 1 if at_low else meld.start + len(meld.cards)
     if place < rules.lowest_run_place:
         return False
-    own = meld.suit is not None and card is position_card(place, meld.suit)
+    own = meld.suit is not None and is_place_card(card, place, meld.suit)
     if own:
         return True
     beside = 0 if at_low else len(meld.cards) - 1
@@ -95,8 +95,12 @@ def _stays_legal(meld: Meld, card: Card, end: End | None, rules: Rules) -> bool:
 
 _JOKER: Final = ALL_CARDS[52]
 _WILD_TWOS: Final = frozenset(ALL_CARDS[s * 13] for s in range(4))
-_RANK_CARDS: Final = tuple(frozenset(ALL_CARDS[s * 13 + rank - 2] for s in range(4)) for rank in range(2, 15))
-_NATURALS: Final = frozenset(ALL_CARDS[:52])
+_DEAD_TWOS: Final = frozenset(ALL_CARDS[53:])
+_RANK_CARDS: Final = tuple(
+    frozenset(ALL_CARDS[s * 13 + rank - 2] for s in range(4)) | (_DEAD_TWOS if rank == 2 else frozenset())
+    for rank in range(2, 15)
+)
+_NATURALS: Final = frozenset(ALL_CARDS[:52]) | _DEAD_TWOS
 
 
 def candidate_cards(meld: Meld, rules: Rules) -> frozenset[Card]:
@@ -111,4 +115,6 @@ def candidate_cards(meld: Meld, rules: Rules) -> frozenset[Card]:
     for place in (meld.start - 1, meld.start + len(meld.cards)):
         if 1 <= place <= 14:
             wilds.add(position_card(place, suit))
+            if place == 2:
+                wilds.add(ALL_CARDS[53 + suit])  # (its dead 2)
     return frozenset(wilds)

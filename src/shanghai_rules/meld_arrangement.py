@@ -49,7 +49,7 @@ def _piles(cards: Sequence[Card], rules: Rules) -> tuple[list[Card], list[Card],
             return Reason("not_a_card", f"{excerpt(card)} is not a Card")
         if card.rank == JOKER:
             jokers.append(card)
-        elif card.rank == 2 and rules.wild_twos:
+        elif card.rank == 2 and rules.wild_twos and not card.dead:
             twos.append(card)
         else:
             fixed.append(card)
@@ -136,7 +136,11 @@ def _arrange_set(fixed: list[Card], twos: list[Card], jokers: list[Card], rules:
     if n < min_length:
         return Reason("too_short", f"a set needs at least {min_length} cards, not {n}")
     rank: int | None
-    if fixed:
+    if fixed and fixed[0].rank == 2:  # dead 2s: with them, the 2s of a set of 2s stand for themselves
+        rank = 2
+        naturals = sorted(fixed + twos, key=_by_suit)
+        wilds = jokers
+    elif fixed:
         rank = fixed[0].rank
         naturals = sorted(fixed, key=_by_suit)
         wilds = sorted(twos, key=_by_suit) + jokers
@@ -220,6 +224,8 @@ class _RunReadings:
                                                             f"at its ends"))
                 break
             self.by_rank[card.rank] = card
+        if 2 in self.by_rank:  # a dead 2 holds the 2's place: a wild 2 of the suit can only be wild
+            self.own_two = None
         self.ace = self.by_rank.pop(ACE, None)
         self.best_key = (-1, -1)
         self.found: Meld | None = None

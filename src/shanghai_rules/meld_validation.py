@@ -19,7 +19,7 @@ from typing import Final
 
 from .cards import ACE, JOKER, Card, Suit, rank_name
 from .errors import excerpt
-from .meld_value import Meld, position_card
+from .meld_value import Meld, is_place_card, position_card
 from .refusals import Reason, Refusal
 from .rules import Rules
 from .wild_limits import wild_limits
@@ -77,7 +77,7 @@ def set_reason(meld: Meld, rules: Rules, min_length: int, laid_off: bool = False
         r = card.rank
         if r == rank and r != JOKER:
             continue
-        if r == JOKER or (r == 2 and wild_twos):
+        if r == JOKER or (r == 2 and wild_twos and not card.dead):
             wilds += 1
             continue
         if rank is None:
@@ -129,9 +129,9 @@ def run_reason(meld: Meld, rules: Rules, min_length: int, laid_off: bool = False
     last_wild = -2
     for i, card in enumerate(cards):
         position = meld.start + i
-        if card is position_card(position, suit):
+        if is_place_card(card, position, suit):
             continue
-        if card.rank == JOKER or (card.rank == 2 and wild_twos):
+        if card.rank == JOKER or (card.rank == 2 and wild_twos and not card.dead):
             if apart and last_wild == i - 1:
                 return ADJACENT_WILDS
             last_wild = i

@@ -46,6 +46,7 @@ __all__ = [
     "MeldCheck",
     "MeldError",
     "MeldKind",
+    "is_place_card",
     "is_wild",
     "position_card",
     "run_places",
@@ -59,12 +60,12 @@ End = Literal["low", "high"]
 
 def is_wild(card: Card | str, rules: Rules) -> bool:
     """True if ``card`` (or the card its notation names) can act as a wild under ``rules`` (a joker,
-    or a 2 where 2s are wild).
+    or a 2 where 2s are wild, unless it is a dead 2).
 
     Raises :class:`~shanghai_rules.cards.CardError` or :class:`~shanghai_rules.errors.RulesError`
     for what is not a card or not rules."""
     try:
-        return card.rank == JOKER or (card.rank == 2 and rules.wild_twos)  # type: ignore[union-attr]
+        return card.rank == JOKER or (card.rank == 2 and rules.wild_twos and not card.dead)  # type: ignore[union-attr]
     except AttributeError:
         if isinstance(card, str):
             return is_wild(_one_card(card, "is_wild"), rules)
@@ -98,6 +99,13 @@ def position_card(position: int, suit: Suit) -> Card:
 
 #: The card each run position stands for, by suit: position ``p`` (1-14) at index ``p`` (0 unused).
 _RUN_CARDS: Final = tuple((None, *(position_card(p, suit) for p in range(1, 15))) for suit in Suit)
+
+
+def is_place_card(card: Card, position: int, suit: Suit) -> bool:
+    """True if ``card`` is the card of run position ``position`` (1-14) of ``suit``: the card
+    itself, or a dead 2 at its own 2's place (a dead 2 plays as its printed 2)."""
+    own = _RUN_CARDS[suit][position]
+    return card is own or (card.dead and card.printed is own)
 
 
 def run_places(meld: Meld) -> tuple[Card, ...] | None:
@@ -212,7 +220,7 @@ class Meld:
             return card.rank != JOKER and card.rank == self.rank
         assert self.suit is not None
         position = self.start + index
-        return 1 <= position <= 14 and card is _RUN_CARDS[self.suit][position]
+        return 1 <= position <= 14 and is_place_card(card, position, self.suit)
 
     def wild_indices(self) -> tuple[int, ...]:
         """The positions of the cards acting as wilds."""
@@ -220,7 +228,8 @@ class Meld:
         expected = run_places(self)
         if expected is not None:
             # a card stands for itself exactly when it is the card of its position
-            return tuple([i for i, (card, own) in enumerate(zip(cards, expected)) if card is not own])
+            return tuple([i for i, (card, own) in enumerate(zip(cards, expected))
+                          if card is not own and not (card.dead and card.printed is own)])
         if self.kind == "set":
             rank = self.rank
             return tuple([i for i, card in enumerate(cards) if card.rank != rank or rank == JOKER])

@@ -1,7 +1,8 @@
 """Penalties: what the cards still in a hand cost when a round ends (SPEC 3 "card values", 4.11).
 
 Each card costs what ``Rules.card_values`` lists for its rank (the joker last);
-where 2s are wild and ``Rules.wild_two_value`` is set, a 2 costs that instead.
+where 2s are wild and ``Rules.wild_two_value`` is set, a 2 costs that instead
+(a dead 2, no longer wild, costs what ``card_values`` lists for a 2).
 :func:`card_value` is the one statement of this rule; the engine's scoring and
 the check of a loaded document both ask it.
 """
@@ -24,7 +25,7 @@ def penalty(card: Card, rules: Rules) -> int:
     """What ``card`` costs under ``rules`` (the one statement of the rule; the caller has checked its arguments)."""
     if card.rank == JOKER:
         return rules.card_values[13]
-    if card.rank == 2 and rules.wild_twos and rules.wild_two_value is not None:
+    if card.rank == 2 and rules.wild_twos and rules.wild_two_value is not None and not card.dead:
         return rules.wild_two_value
     return rules.card_values[card.rank - 2]
 

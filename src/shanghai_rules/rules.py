@@ -224,6 +224,12 @@ class Rules:
     """Where 2s are wild, a 2 in its own place (in a set of 2s, or at the 2's place in a run) is
     natural; ``False``: a 2 is always wild, there are no sets of 2s, and runs span 3 to the ace (nothing,
     not even a wild, stands below the 3).  Off only with ``wild_twos``, and never with ``ace_low``."""
+    discarded_twos_die: bool = False
+    """Where 2s are wild, a 2 that a player discards becomes a *dead 2* (``"2Hx"``) for the rest of the
+    round: whoever takes it, it is a natural 2 only (in a set of 2s, or at the 2's place in a run of its
+    suit), never a wild, and it scores as ``card_values`` prices a 2 (``wild_two_value`` is for the
+    2s still wild).  A 2 turned up as the first upcard of a deal was not discarded and stays wild.  Only
+    with ``wild_twos`` and ``natural_twos``."""
     ace_low: bool = False
     """An ace may also be played low (A-2-3-4); it is always allowed high (J-Q-K-A)."""
     max_wilds_per_meld: int | None = None
@@ -419,7 +425,7 @@ class Rules:
             "swap_forces_going_down", "wild_limits_on_lay_off", "discarder_may_buy", "take_upcard_when_down",
             "going_down_keeps_a_card", "buy_needs_stock", "contract_runs_overlap", "contract_melds_exact",
             "distinct_contract_set_suits", "opening_draw", "fresh_deck_when_empty", "deadlock_ends_round",
-            "natural_twos",
+            "natural_twos", "discarded_twos_die",
         ):
             if type(getattr(self, flag)) is not bool:
                 raise RulesError(f"{flag}: must be True or False, not {excerpt(getattr(self, flag))}", "bad_rules")
@@ -437,6 +443,9 @@ class Rules:
         if not self.natural_twos and self.ace_low:
             raise RulesError("natural_twos: where 2s are always wild no run goes below the 3, so an ace cannot "
                              "stand low (A-2-3-4): set ace_low to False", "bad_rules")
+        if self.discarded_twos_die and not (self.wild_twos and self.natural_twos):
+            raise RulesError("discarded_twos_die: a dead 2 plays as a natural 2, so 2s must be wild (wild_twos) "
+                             "and a 2 natural in its own place (natural_twos)", "bad_rules")
         if self.buy_offers not in ("at_once", "in_turn"):
             raise RulesError(f"buy_offers: {excerpt(self.buy_offers)} is not one of 'at_once', 'in_turn'", "bad_rules")
         if self.buy_window not in ("before_draw", "until_discard"):

@@ -41,8 +41,8 @@ The values inside documents:
 value                   JSON
 =====================  ======================================================================
 card                    its canonical notation, ``str(card)``: ``"10H"``, ``"QS"``, ``"AC"``,
-                        ``"JK"`` (ranks ``2``-``10 J Q K A``, suits ``C D H S``); only this
-                        form is read
+                        ``"JK"`` (ranks ``2``-``10 J Q K A``, suits ``C D H S``), ``"2Hx"``
+                        for a dead 2 (``Rules.discarded_twos_die``); only this form is read
 cards                   an array of cards: hands sorted, the stock top card first, the
                         discard pile bottom to top, a meld in its arranged order
 seat                    a whole number from 0
@@ -244,6 +244,7 @@ RULES_FIELDS: Final[tuple[tuple[str, str], ...]] = (
     ("min_run_length", "int"),
     ("wild_twos", "bool"),
     ("natural_twos", "bool"),
+    ("discarded_twos_die", "bool"),
     ("ace_low", "bool"),
     ("max_wilds_per_meld", "int?"),
     ("wilds_at_most_naturals", "bool"),
@@ -289,6 +290,7 @@ _RULES_FIELD_NAMES: Final = frozenset(name for name, _ in RULES_FIELDS)
 
 RULES_ADDED: Final[dict[str, Json]] = {
     "natural_twos": True,
+    "discarded_twos_die": False,
     "discarder_may_buy": False,
     "buy_window": "before_draw",
     "buy_offers": "at_once",
@@ -1559,6 +1561,8 @@ def _count_cards(
     """How often each card appears in ``places`` (named parts of the position); refused at the first
     place where a card appears more often than the decks of the round hold it."""
     seen: Counter[Card] = Counter(chain.from_iterable(cards for _, cards in places))
+    if not _DEAD_TWOS.isdisjoint(seen):
+        seen = _dead_twos_as_printed(x, places, seen)
     decks = x.rules.decks_for(players) + x.fresh_decks
     jokers = seen.pop(_JOKER, 0)
     if jokers > decks * x.rules.jokers_per_deck or max(seen.values(), default=0) > decks:
@@ -1568,17 +1572,34 @@ def _count_cards(
     return seen
 
 
+_DEAD_TWOS: Final = frozenset(ALL_CARDS[53:])
+
+
+def _dead_twos_as_printed(x: GameState | PlayerView, places: Sequence[tuple[str, tuple[Card, ...]]],
+                          seen: Counter[Card]) -> Counter[Card]:
+    """The count ``seen``, each dead 2 counted as the 2 it is printed as; refused where the rules
+    have no dead 2s (``Rules.discarded_twos_die`` off), naming the first one."""
+    if not x.rules.discarded_twos_die:
+        path, i = next((path, i) for path, cards in places for i, card in enumerate(cards) if card.dead)
+        raise _fail(f"{path}[{i}]", "a dead 2 only exists where discarded 2s die (rules field discarded_twos_die)")
+    printed: Counter[Card] = Counter()
+    for card, count in seen.items():
+        printed[card.printed] += count
+    return printed
+
+
 def _refuse_extra_card(x: GameState | PlayerView, places: Sequence[tuple[str, tuple[Card, ...]]], players: int) -> None:
-    """Name the first place, in the order of ``places``, where a card appears once more than the decks hold it."""
+    """Name the first place, in the order of ``places``, where a card appears once more than the decks hold it
+    (a dead 2 counted as the 2 it is printed as)."""
     seen: Counter[Card] = Counter()
     for path, cards in places:
         for i, card in enumerate(cards):
-            seen[card] += 1
+            seen[card.printed] += 1
             allowed = _supply(x.rules, players, card, x.fresh_decks)
-            if seen[card] > allowed:
+            if seen[card.printed] > allowed:
                 decks = x.rules.decks_for(players)
-                raise _fail(f"{path}[{i}]", f"{card} appears {seen[card]} times, but the {decks} decks for "
-                                            f"{players} players hold it {allowed} times")
+                raise _fail(f"{path}[{i}]", f"{card.printed} appears {seen[card.printed]} times, but the {decks} "
+                                            f"decks for {players} players hold it {allowed} times")
 
 
 def _table_places(x: GameState | PlayerView) -> list[tuple[str, tuple[Card, ...]]]:
@@ -1594,7 +1615,7 @@ def _check_state_cards(state: GameState) -> None:
         total = _cards_in_play(state, n)
         held = sum(seen.values())
         if held != total:
-            missing = [str(c) for c in ALL_CARDS if seen[c] < _supply(state.rules, n, c, state.fresh_decks)][:5]
+            missing = [str(c) for c in ALL_CARDS[:53] if seen[c] < _supply(state.rules, n, c, state.fresh_decks)][:5]
             raise _fail("stock", f"the round was dealt from full decks ({total} cards), but the hands, table, stock "
                                  f"and discard pile hold {held}; missing: {', '.join(missing)}")
     if state.phase in ("round_over", "game_over"):

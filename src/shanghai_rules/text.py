@@ -40,7 +40,7 @@ from .actions import (
     TakeDiscard,
     WithdrawBuy,
 )
-from .cards import Card
+from .cards import Card, dead_two
 from .errors import excerpt
 from .events import (
     AskedToBuy,
@@ -207,6 +207,7 @@ _EVENTS: Final[dict[type[Any], Callable[[_Words, Any], str]]] = {
     LaidOff: lambda w, e: f"{w.seat(e.player)} lays off {w.card(e.card)} on meld {e.meld + 1}",
     SwappedWild: lambda w, e: f"{w.seat(e.player)} swaps {w.card(e.card)} for {w.card(e.wild)} in meld {e.meld + 1}",
     Discarded: lambda w, e: f"{w.seat(e.player)} discards {w.card(e.card)}"
+                            + (f", dead from now on ({w.card(dead_two(e.card))})" if e.dies else "")
                             + (" and declares Shanghai" if e.shanghai else ""),
     CalledShanghai: _called,
     RoundEnded: _round_ended,

@@ -14,6 +14,7 @@ import pytest
 import shanghai_rules as sr
 from invariants import play_random_game
 from random_rules import table_rules
+from shanghai_rules.events import Discarded, step_events
 from shanghai_rules.serialization import RULES_ADDED, from_json, to_json
 
 from .helpers import hand, hand_of, pile, play, refused
@@ -287,6 +288,104 @@ def test_twos_always_wild_is_checked_with_the_other_fields() -> None:
     assert ALWAYS_WILD.longest_run == 12 and sr.ISRA.longest_run == sr.PAGAT7.longest_run == 13
     thirteen = sr.check_meld("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS JK", ALWAYS_WILD, "run")
     assert "at most 12 cards" in thirteen.reason
+
+
+# ---------------------------------------------------------------------------
+# Rules.discarded_twos_die
+
+DEAD_TWOS = attrs.evolve(sr.ISRA, name="dead 2s", discarded_twos_die=True, wild_two_value=20)
+
+
+def _discarding(rules: sr.Rules, hand_cards: str) -> sr.GameState:
+    """Seat 1 in the play phase of round 1, holding ``hand_cards``, the upcard KH."""
+    state = sr.setup_round(rules, hands=["4C 3S JS", hand_cards, "6C JC KS", "7C QC AS"],
+                           stock="3D 4D 5D 6D 7D 10D JD QD", discard="9C KH", dealer=0)
+    return attrs.evolve(state, phase="play")
+
+
+def test_a_discarded_two_dies_where_the_rules_say_so() -> None:
+    """``discarded_twos_die``: a 2 discarded lands on the pile dead (2Hx), and whoever takes it holds a
+    dead 2, no wild; by default (ISRA) the 2 on the pile is the wild 2 it was."""
+    live = play(_discarding(sr.ISRA, "5C 2H QS"), sr.Discard(1, sr.parse_card("2H")))
+    assert pile(live.discard) == "9C KH 2H"
+    dead = play(_discarding(DEAD_TWOS, "5C 2H QS"), sr.Discard(1, sr.parse_card("2H")))
+    assert pile(dead.discard) == "9C KH 2Hx" and dead.discard[-1].dead
+    taken = play(dead, sr.TakeDiscard(2))
+    assert sr.parse_card("2Hx") in taken.hands[2] and not sr.is_wild(taken.hands[2][-1], DEAD_TWOS)
+    again = play(attrs.evolve(taken, phase="play"), sr.Discard(2, sr.parse_card("2Hx")))
+    assert again.discard[-1] is sr.parse_card("2Hx")  # a dead 2 discarded again stays dead
+    _reloaded(taken)
+    # the event of the discard says so, and its text
+    discarding = _discarding(DEAD_TWOS, "5C 2H QS")
+    event = step_events(discarding, sr.Discard(1, sr.parse_card("2H")), dead)[-1]
+    assert event == Discarded(1, sr.parse_card("2H"), False, dies=True)
+    assert sr.describe(event, ascii=True) == "seat 1 discards 2H, dead from now on (2Hx)"
+    assert not step_events(_discarding(sr.ISRA, "5C 2H QS"), sr.Discard(1, sr.parse_card("2H")), live)[-1].dies
+
+
+def test_a_dead_two_plays_only_as_a_natural_two() -> None:
+    """A dead 2 is a natural 2 only: in a set of 2s or at the 2's place in a run of its suit, never
+    standing for another card, in a meld, a contract, a lay-off or a swap."""
+    assert not sr.check_meld("7C 7D 2Hx", DEAD_TWOS)
+    assert sr.check_meld("7C 7D 2H", DEAD_TWOS)
+    assert sr.check_meld("AH 2Hx 3H 4H", DEAD_TWOS).meld == sr.Meld.run("AH 2Hx 3H 4H")
+    assert sr.Meld.run("AH 2Hx 3H 4H").wild_indices() == () and sr.Meld.run("AH 2Hx 3H 4H").is_natural_at(1)
+    assert sr.check_meld("2Hx 2C 2S", DEAD_TWOS).meld.wild_indices() == ()  # type: ignore[union-attr]
+    assert not sr.check_meld("2Hx 4H 5H 6H", DEAD_TWOS)
+    run = sr.Meld.run("3H 4H 5H 6H")
+    sevens = sr.Meld.set("7C 7D 7S")
+    assert [end for end, _ in sr.lay_off_options(run, sr.parse_card("2Hx"), DEAD_TWOS)] == ["low"]
+    assert [end for end, _ in sr.lay_off_options(run, sr.parse_card("2H"), DEAD_TWOS)] == ["low", "high"]
+    assert sr.lay_off_options(sevens, sr.parse_card("2Hx"), DEAD_TWOS) == ()
+    assert sr.find_contract(sr.parse_cards("7C 7D 2Hx 9C 9D 9H 4S"), DEAD_TWOS, 1) is None
+    assert sr.find_contract(sr.parse_cards("7C 7D 2H 9C 9D 9H 4S"), DEAD_TWOS, 1) is not None
+    # a wild standing for the 2 of a run is swapped for the dead 2, the natural of its place
+    state = attrs.evolve(_discarding(DEAD_TWOS, "2Hx 9S QS"), down=(False, True, False, False),
+                         table=(sr.TableMeld(0, sr.Meld.run("AH JK 3H 4H")),))
+    swapped = play(state, sr.SwapWild(1, sr.parse_card("2Hx"), 0))
+    assert pile(swapped.table[0].meld.cards) == "AH 2Hx 3H 4H" and sr.parse_card("JK") in swapped.hands[1]
+
+
+def test_a_dead_two_scores_as_a_natural_two() -> None:
+    """A dead 2 left in hand costs what ``card_values`` says of a 2; a wild 2 costs ``wild_two_value``."""
+    assert sr.card_value("2H", DEAD_TWOS) == 20
+    assert sr.card_value("2Hx", DEAD_TWOS) == DEAD_TWOS.card_values[0] == 5
+    assert sr.hand_penalty("2H 2Hx", DEAD_TWOS) == 25
+
+
+def test_a_dead_two_stays_dead_through_a_reshuffle_and_the_first_upcard_stays_wild() -> None:
+    """An empty stock rebuilt from the pile keeps the dead 2s dead; a fresh deal brings live 2s, and a
+    2 turned up as a deal's first upcard was never discarded."""
+    rebuilt = play(_empty_stock(DEAD_TWOS, "3D 2Hx 5D KH"), sr.DrawStock(1))
+    assert sr.parse_card("2Hx") in rebuilt.stock + rebuilt.hands[1]
+    _reloaded(rebuilt)
+    upcards = [_first_upcard(DEAD_TWOS, seed) for seed in range(200)]
+    assert any(card.rank == 2 for card in upcards) and not any(card.dead for card in upcards)
+
+
+def _first_upcard(rules: sr.Rules, seed: int) -> sr.Card:
+    """The upcard turned up by the first deal of a seeded game (after the cut, where there is one)."""
+    state = sr.new_game(rules, 4, seed=seed)
+    while not state.discard:
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    return state.discard[-1]
+
+
+def test_discarded_twos_die_is_checked_with_the_other_fields() -> None:
+    """Dead 2s need 2s that are wild and natural in their own place; a document may hold a dead 2 only
+    under rules where 2s die; the field is written only where it is on."""
+    with pytest.raises(sr.RulesError, match="discarded_twos_die"):
+        attrs.evolve(sr.PAGAT7, discarded_twos_die=True)
+    with pytest.raises(sr.RulesError, match="discarded_twos_die"):
+        attrs.evolve(ALWAYS_WILD, discarded_twos_die=True)
+    state = play(_discarding(DEAD_TWOS, "5C 2H QS"), sr.Discard(1, sr.parse_card("2H")))
+    document = json.loads(to_json(state))
+    assert document["rules"]["discarded_twos_die"] is True and document["discard"][-1] == "2Hx"
+    assert "discarded_twos_die" not in json.loads(to_json(sr.ISRA))
+    del document["rules"]["discarded_twos_die"]
+    with pytest.raises(sr.SerializationError, match=r"discard\[2\].*dead 2") as caught:
+        from_json(json.dumps(document), sr.GameState)
+    assert caught.value.code == "unreachable_position"
 
 
 # ---------------------------------------------------------------------------
@@ -564,8 +663,11 @@ def test_the_added_fields_are_written_only_where_they_change_a_rule() -> None:
                          deadlock_ends_round=True, natural_twos=False, ace_low=False, buy_window="until_discard",
                          buy_offers="in_turn")
     written = json.loads(to_json(house))
-    assert set(RULES_ADDED) <= set(written)
+    assert set(RULES_ADDED) - {"discarded_twos_die"} <= set(written)
     assert from_json(to_json(house), sr.Rules) == house
+    dead = attrs.evolve(sr.ISRA, name="dead 2s", discarded_twos_die=True)  # (it needs natural 2s)
+    assert json.loads(to_json(dead))["discarded_twos_die"] is True
+    assert from_json(to_json(dead), sr.Rules) == dead
 
 
 def test_no_one_lays_off_in_a_round_where_going_down_takes_the_whole_hand() -> None:

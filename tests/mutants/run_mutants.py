@@ -127,6 +127,22 @@ MUTANTS = (
     Mutant("table-views", "the table's views: kept after the game moves on",
            "table.py", "        self._views = {}\n        self._applied", "        self._applied",
            (("tests/test_table.py", False),)),
+    Mutant("search-dead-twos-wild", "the contract search: dead 2s counted as wilds",
+           "contract_search.py", "self.dead_twos = dead_twos if self.wild_twos else [0, 0, 0, 0]",
+           "self.dead_twos = [0, 0, 0, 0]", (("tests/test_contracts.py", False),)),
+    Mutant("search-dead-two-in-place", "the contract search: a dead 2 in its own place costs a wild",
+           "contract_search.py", "cost = w + 1 if self.wild_twos and 2 in naturals and not dead else w",
+           "cost = w + 1 if self.wild_twos and 2 in naturals else w", (("tests/test_contracts.py", False),)),
+    Mutant("search-dead-twos-first", "the contract search: a set of 2s takes live 2s before dead ones",
+           "contract_search.py", "for first in (True, False) if any(dead) else (False,):",
+           "for first in (False,):",
+           (("tests/test_contracts.py", False),)),
+    Mutant("wild-indices-dead-two", "a run's wilds read off its places: a dead 2 in its own place taken for a wild",
+           "meld_value.py", "if card is not own and not (card.dead and card.printed is own)]",
+           "if card is not own]", (("tests/engine/test_table_rules.py", False),)),
+    Mutant("dead-twos-counted", "cards counted at once: dead 2s neither refused without the rule nor counted as 2s",
+           "serialization.py", "if not _DEAD_TWOS.isdisjoint(seen):", "if False:",
+           (("tests/engine/test_table_rules.py", False),)),
 )
 
 #: The tests run against each mutant, quickest first, and whether in the checking mode (the engine's

@@ -5,7 +5,8 @@ player went out).  Whether a turn may end at all now is
 :func:`~shanghai_rules.engine.going_out.ending_refusal`'s to say; a discard
 declared Shanghai is :mod:`~shanghai_rules.engine.shanghai`'s.  A round in which
 every seat has taken ``Rules.turn_limit`` turns without anyone going out ends
-with nobody out.
+with nobody out.  Where ``Rules.discarded_twos_die``, a wild 2 discarded lands on
+the pile as a dead 2 (:func:`card_on_the_pile`).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import Discard
+from ..cards import Card, dead_two
 from ..errors import IllegalAction
 from ..refusals import Reason, Refusal
+from ..rules import Rules
 from ..state import GameState
 from .buying import buys_after, settle_buy
 from .going_out import ending_refusal
@@ -23,7 +26,15 @@ from .shanghai import declaration_refusal, shanghai_open_after
 from .successor import Change
 from .table_facts import TableFacts
 
-__all__ = ["discard", "discard_refusal", "turn_end_refusal"]
+__all__ = ["card_on_the_pile", "discard", "discard_refusal", "turn_end_refusal"]
+
+
+def card_on_the_pile(card: Card, rules: Rules) -> Card:
+    """The card a discard of ``card`` puts on the pile: the card itself, or where discarded 2s die
+    (``Rules.discarded_twos_die``) a 2's dead 2, which stays dead for the rest of the round."""
+    if rules.discarded_twos_die and card.rank == 2:
+        return dead_two(card)
+    return card
 
 
 def turn_end_refusal(state: GameState, player: int) -> Refusal:
@@ -84,7 +95,8 @@ def discard(state: GameState, action: Discard, facts: TableFacts | None = None) 
     turns = state.turns_taken + 1
     went_out = not hands[seat]
     after = _TURN_ENDED(
-        state, "draw", (seat + 1) % len(hands), hands, (*state.discard, action.card), seat, not action.shanghai,
+        state, "draw", (seat + 1) % len(hands), hands, (*state.discard, card_on_the_pile(action.card, state.rules)),
+        seat, not action.shanghai,
         shanghai_open_after(state, action.card, action.shanghai, facts), (), (), turns, (), False,
         # a player who went out keeps what the round's result says of their last turn
         went_out and state.went_down_this_turn, went_out and state.played_wild_this_turn,

@@ -64,7 +64,7 @@ def freed_index(meld: Meld, card: Card, jokers_only: bool = False) -> int:
         if meld.is_natural_at(i) or (jokers_only and meld.cards[i].rank != JOKER):
             continue
         if meld.kind == "run":
-            if meld.stands_for(i) is card:
+            if meld.stands_for(i) is card.printed:  # (a dead 2 is the natural 2 of its place)
                 return i
         elif meld.rank is not None and card.rank == meld.rank:
             return i

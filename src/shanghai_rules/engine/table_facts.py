@@ -9,10 +9,10 @@ for what fits, :meth:`~shanghai_rules.meld_value.Meld.stands_for` for what a wil
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
-from ..cards import ALL_CARDS, JOKER, Card
+from ..cards import ALL_CARDS, JOKER, Card, dead_two
 from ..joining import Options, candidate_cards, join_options
 from ..meld_value import Meld
 from ..memo import MEMO
@@ -96,8 +96,14 @@ def _swap_cards(key: tuple[Meld, bool]) -> frozenset[Card]:
     if meld.kind == "set":
         if meld.rank is None:
             return frozenset()
-        return frozenset(ALL_CARDS[suit * 13 + meld.rank - 2] for suit in range(4))
-    return frozenset(card for card in (meld.stands_for(i) for i in wilds) if isinstance(card, Card))
+        return frozenset(dead_twos(ALL_CARDS[suit * 13 + meld.rank - 2] for suit in range(4)))
+    return frozenset(dead_twos(card for card in (meld.stands_for(i) for i in wilds) if isinstance(card, Card)))
+
+
+def dead_twos(cards: Iterable[Card]) -> list[Card]:
+    """``cards`` and, for each 2 among them, its dead 2 (which stands for it as a natural)."""
+    listed = list(cards)
+    return listed + [dead_two(card) for card in listed if card.rank == 2]
 
 
 class TableFacts:
