@@ -1,4 +1,4 @@
-"""Laying a card off on a meld: where it can join, and the meld it makes (SPEC 4.3).
+"""Laying a card off on a meld: where it can join, and the meld it makes (rules: laying off).
 
 A card may join a set if it is of the set's rank or a wild (a set of wilds only
 takes its rank from the first natural that joins it); it may join a run only at

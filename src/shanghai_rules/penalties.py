@@ -1,4 +1,4 @@
-"""Penalties: what the cards still in a hand cost when a round ends (SPEC 3 "card values", 4.11).
+"""Penalties: what the cards still in a hand cost when a round ends (rules: scoring).
 
 Each card costs what ``Rules.card_values`` lists for its rank (the joker last);
 where 2s are wild and ``Rules.wild_two_value`` is set, a 2 costs that instead

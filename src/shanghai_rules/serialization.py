@@ -885,7 +885,7 @@ def _cards(value: Json, path: str) -> tuple[Card, ...]:
 
 
 def _sorted_cards(value: Json, path: str) -> tuple[Card, ...]:
-    """A hand: read, and kept sorted as the library keeps hands (SPEC 4.6)."""
+    """A hand: read, and kept sorted as the library keeps hands (hand order carries no meaning)."""
     return tuple(sorted(_cards(value, path), key=_CODE))
 
 

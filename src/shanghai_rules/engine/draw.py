@@ -1,10 +1,10 @@
-"""The draw (SPEC 4.2, 4.5): the player on turn takes the top of the stock, or the upcard.
+"""The draw (rules: your turn, when the stock runs out): the player on turn takes the top of the stock, or the upcard.
 
 Taking the upcard on one's own turn is free and is not a buy (000); every buy
 request then lapses.  A draw from the stock first settles the buy requests
 (:mod:`~shanghai_rules.engine.buying`); a draw that finds no card even after the
 stock is rebuilt as the rules allow (:func:`~shanghai_rules.engine.stock.rebuilt`) ends the
-round with nobody out (SPEC 4.5).
+round with nobody out (rules: when the stock runs out).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ _TAKEN: Final = Change("phase", "hands", "discard", "buy_requests", "buy_withdra
 
 
 def draw_stock(state: GameState, action: DrawStock) -> GameState:
-    """Draw from the stock; a pending buy is settled first (SPEC 4.4)."""
+    """Draw from the stock; a pending buy is settled first (rules: buying)."""
     refusal = draw_refusal(state, action.player)
     if refusal:
         raise IllegalAction(f"DrawStock: {refusal}", action, code=refusal.code)
@@ -80,7 +80,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
                    False)
     if not drawn:
         # nothing left to draw even after rebuilding the stock as the rules allow: the round ends,
-        # nobody out (SPEC 4.5), in a deadlock where the rules call it one
+        # nobody out (rules: when the stock runs out), in a deadlock where the rules call it one
         return end_round(after, None, "deadlock" if deadlocked(pile, rules, state.table) else "stock")
     return after
 

@@ -1,4 +1,4 @@
-"""Hands as multisets (SPEC 4.6): the order in which a player holds cards carries no meaning,
+"""Hands as multisets: the order in which a player holds cards carries no meaning,
 so the engine keeps every hand sorted by card code, and these are its hand arithmetic.
 
 There is one object per distinct card (see :class:`~shanghai_rules.cards.Card`), and cards

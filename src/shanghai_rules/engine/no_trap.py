@@ -1,4 +1,4 @@
-"""The no-trap ruling (SPEC 4.9): a play is legal only if the turn can still be finished after it,
+"""The no-trap ruling (rules: your turn): a play is legal only if the turn can still be finished after it,
 by a legal discard or by going out, with every obligation met.
 
 The judgement is :func:`can_finish`: the turn can end from a position if it may end

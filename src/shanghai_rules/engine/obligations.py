@@ -1,4 +1,4 @@
-"""The obligations a wild swap leaves (SPEC 4.7): where ``Rules.swapped_wild_must_be_played``,
+"""The obligations a wild swap leaves (rules: swapping a joker): where ``Rules.swapped_wild_must_be_played``,
 the freed wild must be played to the table on the same turn; where
 ``Rules.swap_forces_going_down``, a player not yet down who swaps must go down that turn.
 A turn cannot end while one is unmet (:func:`~shanghai_rules.engine.going_out.ending_refusal`).

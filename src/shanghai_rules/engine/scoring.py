@@ -1,4 +1,4 @@
-"""The end of a round and of the game (SPEC 4.11): penalties, the cut penalty, bonuses, totals.
+"""The end of a round and of the game (rules: scoring): penalties, the cut penalty, bonuses, totals.
 
 Each seat adds the penalty of the cards it holds (:func:`~shanghai_rules.penalties.penalty`);
 where the cut was exact, every seat but the cutter adds ``Rules.cut_penalty`` too, the

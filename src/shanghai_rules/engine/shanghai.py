@@ -1,4 +1,4 @@
-"""The Shanghai declaration and call (SPEC 4.8), where ``Rules.shanghai_call`` plays them.
+"""The Shanghai declaration and call (rules: the Shanghai call), where ``Rules.shanghai_call`` plays them.
 
 A discard that could be laid off on a meld already on the table may be declared
 "Shanghai" by its discarder: no one may then take or buy it.  If such a discard

@@ -1,4 +1,4 @@
-"""The stock and the state's own random source (SPEC 4.1, 4.5).
+"""The stock and the state's own random source (rules: the deal, when the stock runs out).
 
 All shuffling comes from the seed the state carries, advanced by every move
 that draws on it, so the same seed and the same actions make the same game.
@@ -97,7 +97,7 @@ def rebuilt(pile: Pile, rules: Rules, players: int, table: Sequence[TableMeld]) 
 
     * at most ``Rules.stock_rebuilds`` rebuilds a round (``None``: no limit), and none in a deadlock
       (:func:`deadlocked`);
-    * the discards under the top card (``Rules.stock_rebuild == "under_upcard"``, SPEC 4.5) or the
+    * the discards under the top card (``Rules.stock_rebuild == "under_upcard"``, rules: when the stock runs out) or the
       whole pile (``"whole_pile"``) are shuffled into the new stock;
     * where that finds no card, a fresh deck of 52 cards and ``Rules.jokers_per_deck`` jokers, if
       ``Rules.fresh_deck_when_empty`` (and the cards in play stay within

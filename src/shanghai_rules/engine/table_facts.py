@@ -71,13 +71,13 @@ def fits(meld: Meld, rules: Rules) -> MeldFits:
 
 
 def swappable(meld: Meld, rules: Rules) -> bool:
-    """May the wilds of a meld of this kind be swapped under ``rules`` (SPEC 4.7)?"""
+    """May the wilds of a meld of this kind be swapped under ``rules`` (rules: swapping a joker)?"""
     return rules.swap_from_runs if meld.kind == "run" else rules.swap_from_sets
 
 
 def swap_cards(meld: Meld, jokers_only: bool = False) -> frozenset[Card]:
     """The natural cards that can be given for a wild of ``meld`` (for a joker, where ``jokers_only``:
-    ``Rules.swappable_wilds``): what a run's wild stands for, any card of a set's rank (SPEC 4.7);
+    ``Rules.swappable_wilds``): what a run's wild stands for, any card of a set's rank (rules: swapping a joker);
     none when the meld holds no such wild (kept in the memo)."""
     key = (meld, jokers_only)
     found: frozenset[Card] | None = _SWAPS.get(key)
