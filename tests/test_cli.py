@@ -9,8 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
+import shanghai_rules as sr
 from shanghai_rules.cli import main
 
 SYMBOLS = "♣♦♥♠★"
@@ -119,6 +121,23 @@ def test_check_an_illegal_meld_exits_1_with_the_reason(capsys: pytest.CaptureFix
 def test_check_judges_under_the_chosen_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "check", "AC 2C 3C 4C")[0] == 1            # aces high only in pagat7
     assert run(capsys, "check", "--variant", "isra", "AC 2C 3C 4C")[0] == 0
+
+
+def test_a_variant_may_be_a_file_of_rules(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``--variant FILE``: a rules document (a table's own rules, here ISRA where discarded 2s die) is
+    used by check and simulate alike; a file that is no rules document is refused, exit status 2."""
+    path = tmp_path / "dead.json"
+    path.write_text(sr.to_json(attrs.evolve(sr.ISRA, name="isra, dead 2s", discarded_twos_die=True)),
+                    encoding="utf-8")
+    status, out, _ = run(capsys, "check", "--ascii", "--variant", str(path), "AH 2Hx 3H 4H", "7C 7D 2Hx")
+    assert status == 1 and "YES  AH 2Hx 3H 4H" in out and "2Hx is a dead 2" in out
+    status, out, _ = run(capsys, "simulate", "--variant", str(path), "--games", "2", "--rounds", "1", "--quiet")
+    assert status == 0 and "2 games of isra, dead 2s" in out
+    (tmp_path / "not.json").write_text('{"format": "shanghai-rules/state"}', encoding="utf-8")
+    status, _, err = run(capsys, "check", "--variant", str(tmp_path / "not.json"), "AH 2H 3H 4H")
+    assert status == 2 and "is not a rules document" in err
+    status, _, err = run(capsys, "check", "--variant", str(tmp_path / "none.json"), "AH 2H 3H 4H")
+    assert status == 2 and "nor a file of rules" in err
 
 
 def test_check_a_contract(capsys: pytest.CaptureFixture[str]) -> None:

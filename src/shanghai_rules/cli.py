@@ -66,7 +66,7 @@ from .melds import End, Meld, check_meld
 from .players import Choice, GreedyPlayer, Pass, Player, RandomPlayer, play_game, play_next
 from .records import GameRecord, ReplayError, replay
 from .rules import PRESETS, Rules, RulesError, get_rules
-from .serialization import SerializationError, from_json, to_json
+from .serialization import MAX_DOCUMENT_SIZE, SerializationError, from_json, to_json
 from .state import EndedBy, GameState
 from .table import Table
 from .text import describe, score_sheet
@@ -330,10 +330,7 @@ def _score_sheet(state: GameState, out: IO[str], names: Sequence[str] | None = N
 
 
 def _rules_from(args: argparse.Namespace) -> Rules:
-    try:
-        rules = get_rules(args.variant)
-    except RulesError as exc:
-        raise _UsageError(str(exc)) from None
+    rules = _named_rules(args.variant)
     rounds = getattr(args, "rounds", None)
     if rounds is not None:
         if not 1 <= rounds <= rules.rounds:
@@ -342,6 +339,26 @@ def _rules_from(args: argparse.Namespace) -> Rules:
         rules = attrs.evolve(rules, contracts=rules.contracts[:rounds], buy_limits=rules.buy_limits[:rounds],
                              hand_sizes=hand_sizes)
     return rules
+
+
+def _named_rules(name: str) -> Rules:
+    """The preset called ``name``, or else the rules document (JSON, as ``to_json(rules)`` writes one)
+    in the file of that name: a table's own rules, any ``Rules`` value at all."""
+    try:
+        return get_rules(name)
+    except RulesError as exc:
+        if not os.path.isfile(name):
+            raise _UsageError(f"{exc}, nor a file of rules") from None
+    try:
+        with open(name, encoding="utf-8") as handle:
+            text = handle.read(MAX_DOCUMENT_SIZE + 1)
+        return from_json(text, Rules)
+    except OSError as exc:
+        raise _UsageError(f"--variant: cannot read {name}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise _UsageError(f"--variant: {name} is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except SerializationError as exc:
+        raise _UsageError(f"--variant: {name} is not a rules document: {exc}") from None
 
 
 def _bot_kinds(text: str, seats: int) -> list[str]:
@@ -366,7 +383,8 @@ def _make_bots(kinds: Sequence[str], seed: int) -> list[Player]:
 
 def _add_variant(parser: argparse.ArgumentParser, *, rounds: bool = True) -> None:
     parser.add_argument("--variant", default="pagat7", metavar="NAME",
-                        help=f"rule variant: {', '.join(PRESETS)} (default: pagat7)")
+                        help=f"rule variant: {', '.join(PRESETS)} (default: pagat7), or a file holding a rules "
+                             "document (JSON, as to_json writes one)")
     if rounds:
         parser.add_argument("--rounds", type=int, default=None, metavar="N",
                             help="play only the first N rounds of the variant")

@@ -25,7 +25,7 @@ from typing import Final
 
 from .cards import ACE, JOKER, Card, Suit, rank_name
 from .errors import excerpt
-from .meld_validation import ADJACENT_WILDS, too_long_reason
+from .meld_validation import ADJACENT_WILDS, dead_two_reason, too_long_reason
 from .meld_value import Meld, MeldCheck, MeldKind, position_card
 from .refusals import Reason
 from .rules import Rules
@@ -57,7 +57,20 @@ def _piles(cards: Sequence[Card], rules: Rules) -> tuple[list[Card], list[Card],
 
 
 def arrange_group(cards: Sequence[Card], rules: Rules, kind: MeldKind | None, min_length: int | None) -> MeldCheck:
-    """:func:`~shanghai_rules.melds.check_meld` of a plain group: its best arrangement, or why it has none."""
+    """:func:`~shanghai_rules.melds.check_meld` of a plain group: its best arrangement, or why it has none
+    (where a dead 2 is the reason, that it is no wild)."""
+    verdict = _arranged(cards, rules, kind, min_length)
+    if verdict.ok or not rules.wild_twos or not any(isinstance(card, Card) and card.dead for card in cards):
+        return verdict
+    live = [card.printed if isinstance(card, Card) else card for card in cards]
+    if _arranged(live, rules, kind, min_length).ok:  # (the group would be a meld if its dead 2s were wild)
+        reason = dead_two_reason(next(card for card in cards if isinstance(card, Card) and card.dead))
+        return MeldCheck(False, verdict.kind, None, reason, reason.code)
+    return verdict
+
+
+def _arranged(cards: Sequence[Card], rules: Rules, kind: MeldKind | None, min_length: int | None) -> MeldCheck:
+    """:func:`arrange_group`, dead 2s judged as they are."""
     piles = _piles(cards, rules)
     if isinstance(piles, Reason):
         return MeldCheck(False, kind, None, piles, piles.code)

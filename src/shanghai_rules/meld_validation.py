@@ -80,6 +80,8 @@ def set_reason(meld: Meld, rules: Rules, min_length: int, laid_off: bool = False
         if r == JOKER or (r == 2 and wild_twos and not card.dead):
             wilds += 1
             continue
+        if card.dead and wild_twos:
+            return dead_two_reason(card)
         if rank is None:
             return Reason("mixed_ranks", f"a set of wilds only cannot hold {card}: give the set its rank")
         return Reason("mixed_ranks", f"a set's cards must all be of one rank: {card} is not a {rank_name(rank)}")
@@ -105,6 +107,12 @@ def _run_span_reason(meld: Meld, rules: Rules, min_length: int) -> Refusal:
     if start + n - 1 > 14:
         return Reason("ace_ends_run", "an ace ends a run: a run cannot wrap round from the ace (Q-K-A-2)")
     return ""
+
+
+def dead_two_reason(card: Card) -> Reason:
+    """Why a dead 2 cannot stand where another card belongs."""
+    return Reason("dead_two", f"{card} is a dead 2: a 2 discarded stands only for itself from then on, never as a "
+                              f"wild (rules: melds)")
 
 
 def too_long_reason(rules: Rules) -> Reason:
@@ -137,6 +145,8 @@ def run_reason(meld: Meld, rules: Rules, min_length: int, laid_off: bool = False
             last_wild = i
             wilds += 1
             continue
+        if card.dead and wild_twos:
+            return dead_two_reason(card)
         if card.suit is not suit:
             return Reason("mixed_suits",
                           f"a run's cards must all be of one suit: {card} is not a {suit.name.lower()[:-1]}")

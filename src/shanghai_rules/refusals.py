@@ -52,7 +52,7 @@ Code = Literal[
     "bad_cut",
     # melds
     "bad_meld_value", "not_a_meld", "wrong_kind", "too_short", "too_long", "mixed_ranks", "mixed_suits",
-    "not_in_sequence", "repeated_card", "ace_ends_run", "ace_high_only", "twos_always_wild", "no_natural",
+    "not_in_sequence", "repeated_card", "ace_ends_run", "ace_high_only", "twos_always_wild", "dead_two", "no_natural",
     "wild_limit", "wilds_apart",
     # contracts
     "contract_meld_count", "contract_kinds", "contract_exact_length", "contract_set_ranks",
@@ -133,6 +133,7 @@ CODES: Final[Mapping[Code, str]] = MappingProxyType({
     "ace_ends_run": "an ace ends a run: a run does not wrap round or go beyond the ace",
     "ace_high_only": "aces are high only under these rules",
     "twos_always_wild": "2s are always wild under these rules: no set of 2s, and runs start at the 3",
+    "dead_two": "a dead 2 (a 2 discarded where discarded 2s die) stands only for itself, never as a wild",
     "no_natural": "a run needs at least one natural card",
     "wild_limit": "more wilds than these rules let a meld hold",
     "wilds_apart": "two wilds stand next to each other in a run where these rules keep them apart",

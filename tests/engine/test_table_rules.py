@@ -326,7 +326,8 @@ def test_a_discarded_two_dies_where_the_rules_say_so() -> None:
 def test_a_dead_two_plays_only_as_a_natural_two() -> None:
     """A dead 2 is a natural 2 only: in a set of 2s or at the 2's place in a run of its suit, never
     standing for another card, in a meld, a contract, a lay-off or a swap."""
-    assert not sr.check_meld("7C 7D 2Hx", DEAD_TWOS)
+    assert sr.check_meld("7C 7D 2Hx", DEAD_TWOS).code == "dead_two"
+    assert sr.check_meld(sr.Meld.set("7C 7D 2Hx", rank=7), DEAD_TWOS).code == "dead_two"
     assert sr.check_meld("7C 7D 2H", DEAD_TWOS)
     assert sr.check_meld("AH 2Hx 3H 4H", DEAD_TWOS).meld == sr.Meld.run("AH 2Hx 3H 4H")
     assert sr.Meld.run("AH 2Hx 3H 4H").wild_indices() == () and sr.Meld.run("AH 2Hx 3H 4H").is_natural_at(1)
