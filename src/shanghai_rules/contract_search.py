@@ -148,8 +148,9 @@ class ContractSearch:
         self.regular = tables.regular
         self.ratio = rules.wilds_at_most_naturals
         self.apart = rules.run_wilds_apart
-        # may a natural be left out of a run (a wild in its place) so another meld can use it?
-        self.set_drops = tables.most_wilds is not None or self.ratio
+        # may a natural be left out of a run (a wild in its place) so another meld can use it?  (where
+        # the wilds held include dead 2s, a set may want a natural that no wild held could stand for)
+        self.set_drops = tables.most_wilds is not None or self.ratio or any(self.dead_twos)
         self.runs: list[tuple[int, int, tuple[int, ...], int]] = []  # suit, start, cells (code + 1, 0 = wild), wilds
         self.sets: list[tuple[int | None, list[int], int]] = []  # rank, natural codes, wilds
         self.dead: set[tuple[object, ...]] = set()  # search states known to lead to no layout

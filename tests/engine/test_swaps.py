@@ -636,3 +636,19 @@ def test_no_trap_search_weighs_each_position_once_in_the_judgement_of_a_play_spe
     assert all(counts[position] == swapped[position] for position in counts)
     assert sum(counts.values()) == 4 * 2 ** 3
     refused(state, sr.SwapWild(0, "6C", 0), "go down")
+
+
+def test_natural_lay_offs_may_open_the_own_place_of_an_owed_wild_two() -> None:
+    """No trap: a wild 2 owed after a swap may be played in its own place, as a natural, once a natural
+    lay-off opens that place; a lay-off leaving that way to finish the turn is not refused as a trap."""
+    rules = attrs.evolve(sr.PAGAT7, wild_twos=True, swap_from_sets=True)
+    state = sr.setup_round(rules, hands=["2C 5C 2D 3D 3D 3S 4S", "10C JC 6D", "4C 9C KC"], stock="7H 8H 9H",
+                           discard="AC JK", round_number=3, dealer=2)
+    runs = ("JK 5C 6C 7C", "JK 9S 10S JS", "2C 8C 9C 10C JC QC", "4D 5D 6D 7D 8D 9D")
+    state = attrs.evolve(state, phase="play", down=(True, False, True), owed_wilds=(sr.parse_card("2D"),),
+                         table=tuple(sr.TableMeld(0 if i < 2 else 2, sr.Meld.run(r)) for i, r in enumerate(runs)))
+    after = sr.apply(state, sr.LayOff(0, sr.parse_card("2C"), 3, "high"))
+    for action in (sr.LayOff(0, sr.parse_card("3D"), 3, "low"), sr.LayOff(0, sr.parse_card("2D"), 3, "low"),
+                   sr.Discard(0, sr.parse_card("3D"))):
+        after = sr.apply(after, action)
+    assert after.phase == "draw" and after.turn == 1

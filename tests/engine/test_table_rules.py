@@ -389,6 +389,52 @@ def test_discarded_twos_die_is_checked_with_the_other_fields() -> None:
     assert caught.value.code == "unreachable_position"
 
 
+PAGAT7_DEAD = attrs.evolve(sr.PAGAT7, wild_twos=True, ace_low=True, discarded_twos_die=True)
+
+
+def _discarding_a_two_beside(run: str) -> sr.GameState:
+    """Round 2 of PAGAT7 with dead 2s: seat 1 on turn holds 2H; seat 0 is down with a set and ``run``."""
+    state = sr.setup_round(PAGAT7_DEAD, hands=["4C 5C 6C", "2H 9S 9D", "7C 8C JC"], stock="3D 4D 5D",
+                           discard="9C KD", round_number=2, dealer=0)
+    table = (sr.TableMeld(0, sr.Meld.set("8S 8D 8H")), sr.TableMeld(0, sr.Meld.run(run)))
+    return attrs.evolve(state, phase="play", down=(True, False, False), table=table)
+
+
+def test_shanghai_is_open_on_a_dead_two_only_where_it_fits() -> None:
+    """Discarded 2s die: Shanghai is open (and declared) on the dead 2 that lands on the pile, which fits
+    where a natural 2 fits, not where the wild 2 it was would."""
+    after = sr.apply(_discarding_a_two_beside("4H 5H 6H 7H"), sr.Discard(1, sr.parse_card("2H")))
+    assert after.discard[-1] == sr.parse_card("2Hx")
+    assert not any(isinstance(a, sr.CallShanghai) for a in sr.legal_actions(after))
+    assert not after.shanghai_open  # the dead 2 fits no meld: nothing can be called
+    sr.from_json(sr.to_json(after))
+
+
+def test_shanghai_is_open_on_a_dead_two_that_fits() -> None:
+    """Discarded 2s die: a dead 2 that fits a run at its 2's place may be called, and goes there."""
+    after = sr.apply(_discarding_a_two_beside("3H 4H 5H 6H"), sr.Discard(1, sr.parse_card("2H")))
+    assert after.shanghai_open and sr.is_legal(after, sr.CallShanghai(2, 1))
+    called = sr.apply(after, sr.CallShanghai(2, 1))
+    assert called.table[1].meld == sr.Meld.run("2Hx 3H 4H 5H 6H")
+    assert sr.from_json(sr.to_json(after)) == after
+
+
+def test_dead_twos_and_sets_of_different_suits_in_the_contract_search() -> None:
+    """Discarded 2s die: a run may leave its natural 2 to a set of 2s of different suits that holds dead 2s
+    (no wild held could stand in the set for it), and the listing offers that lay-down."""
+    rules = attrs.evolve(sr.ISRA, distinct_contract_set_suits=True, discarded_twos_die=True)
+    hand = sr.parse_cards("2C 3C 4C 2D 2H 6H 2Dx 2Hx")
+    layout = [sr.Meld.set("2C 2Dx 2Hx"), sr.Meld.run("2D 3C 4C 2H")]
+    assert sr.check_contract(layout, rules, 2)
+    assert sr.find_contract(hand, rules, 2) is not None
+    state = sr.setup_round(rules, hands=["5S 6S 7S", list(hand), "8S 9S 10S"], stock="3D 4D 5D", discard="9C",
+                           round_number=2, dealer=0)
+    state = sr.apply(state, sr.DrawStock(1))
+    lay_down = sr.LayDown(1, [list(m.cards) for m in layout])
+    assert sr.is_legal(state, lay_down)
+    assert any(isinstance(a, sr.LayDown) for a in sr.legal_actions(state))
+
+
 # ---------------------------------------------------------------------------
 # Rules.contract_melds_exact, distinct_contract_set_suits, contract_runs_overlap
 

@@ -140,6 +140,12 @@ MUTANTS = (
     Mutant("wild-indices-dead-two", "a run's wilds read off its places: a dead 2 in its own place taken for a wild",
            "meld_value.py", "if card is not own and not (card.dead and card.printed is own)]",
            "if card is not own]", (("tests/engine/test_table_rules.py", False),)),
+    Mutant("search-dead-twos-drops", "the contract search: no natural left out of a run for a set, dead 2s held",
+           "contract_search.py", "or self.ratio or any(self.dead_twos)", "or self.ratio",
+           (("tests/engine/test_table_rules.py", False),)),
+    Mutant("useless-naturals-own-two", "useful plays: natural lay-offs left out where an owed wild 2 could stand "
+           "for itself", "engine/no_trap.py",
+           "        and (all(card.rank == JOKER for card in pos.owed) or _wilds_stay_wild(rules, pos.table))\n", ""),
     Mutant("dead-twos-counted", "cards counted at once: dead 2s neither refused without the rule nor counted as 2s",
            "serialization.py", "if not _DEAD_TWOS.isdisjoint(seen):", "if False:",
            (("tests/engine/test_table_rules.py", False),)),

@@ -52,8 +52,8 @@ def card_refusal(state: GameState, action: Discard, facts: TableFacts | None = N
     may).  ``facts``: the table's :class:`~shanghai_rules.engine.table_facts.TableFacts`, where known."""
     if action.card not in state.hands[action.player]:
         return Reason("not_held", f"{action.card} is not in seat {action.player}'s hand")
-    if action.shanghai:
-        return declaration_refusal(state, action.card, facts)
+    if action.shanghai:  # (judged on the card as it lands on the pile: a 2 discarded may die)
+        return declaration_refusal(state, card_on_the_pile(action.card, state.rules), facts)
     return ""
 
 
@@ -94,10 +94,10 @@ def discard(state: GameState, action: Discard, facts: TableFacts | None = None) 
     hands = (*state.hands[:seat], hand[:index] + hand[index + 1:], *state.hands[seat + 1:])
     turns = state.turns_taken + 1
     went_out = not hands[seat]
+    upcard = card_on_the_pile(action.card, state.rules)
     after = _TURN_ENDED(
-        state, "draw", (seat + 1) % len(hands), hands, (*state.discard, card_on_the_pile(action.card, state.rules)),
-        seat, not action.shanghai,
-        shanghai_open_after(state, action.card, action.shanghai, facts), (), (), turns, (), False,
+        state, "draw", (seat + 1) % len(hands), hands, (*state.discard, upcard), seat, not action.shanghai,
+        shanghai_open_after(state, upcard, action.shanghai, facts), (), (), turns, (), False,
         # a player who went out keeps what the round's result says of their last turn
         went_out and state.went_down_this_turn, went_out and state.played_wild_this_turn,
     )

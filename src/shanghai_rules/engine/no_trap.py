@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from ..actions import SwapWild
-from ..cards import ACE, Card
+from ..cards import ACE, JOKER, Card
 from ..errors import IllegalAction
 from ..meld_value import is_wild
 from ..rules import Rules
@@ -255,7 +255,9 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[Position]:
     discard once the wilds are placed (the last card may be discarded, or at
     least two natural cards are held), laying off natural cards cannot make room
     for a wild: it adds no capacity to a meld and only moves a run's ends toward
-    the ace.  Those lay-offs are left out, so that a hopeless obligation is seen
+    the ace (unless an owed wild 2 might stand for itself in a place a lay-off
+    opens: with 2s that may be natural, runs or sets of 2s on the table).  Those
+    lay-offs are left out, so that a hopeless obligation is seen
     to be hopeless at once instead of after every order of lay-offs.  So too, for
     a player who is down, are the swaps, where no wild held could be a natural
     card on the table (every wild is a joker, or the table holds no run, and no
@@ -272,6 +274,8 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[Position]:
         and not (rules.run_wilds_apart and any(tm.meld.kind == "run" for tm in pos.table))
         and (rules.going_out != "play" or len(pos.hand) - len(pos.owed) >= 2)
         and not any(wild_limits(rules).grows_beyond(len(tm.meld.cards)) for tm in pos.table)
+        # (an owed wild 2 may stand for itself, in its own place that a natural lay-off opens)
+        and (all(card.rank == JOKER for card in pos.owed) or _wilds_stay_wild(rules, pos.table))
     )
     offs = lay_off_candidates(turn, pos) if not lay_off_refusal(turn, pos) else []
     yield from _positions_after(turn, pos, [a for a in offs if a.card in pos.owed])
