@@ -15,6 +15,7 @@ from shanghai_rules.engine.candidates import lay_off_candidates, swap_candidates
 from shanghai_rules.engine.laying_off import lay_off_refusal
 from shanghai_rules.engine.play_rules import position_after
 from shanghai_rules.engine.position import Position, Turn, position_of
+from shanghai_rules.verify import ShortcutMismatch, checking
 from shanghai_rules.wild_limits import wild_limits
 
 from .helpers import card_count, hand, hand_of, play, refused, table
@@ -652,3 +653,62 @@ def test_natural_lay_offs_may_open_the_own_place_of_an_owed_wild_two() -> None:
                    sr.Discard(0, sr.parse_card("3D"))):
         after = sr.apply(after, action)
     assert after.phase == "draw" and after.turn == 1
+
+
+def _owed_two_position() -> tuple[sr.GameState, sr.LayOff]:
+    rules = attrs.evolve(sr.PAGAT7, wild_twos=True)  # one wild a meld; swaps from runs; the freed wild is owed
+    state = sr.setup_round(rules, hands=["2H 9S KD", "10C JC 6D", "4C 9H KC"], stock="7H 8H 9H",
+                           discard="AC", round_number=1, dealer=2)
+    table = (sr.TableMeld(1, sr.Meld.run("JK 3H 4H 5H")), sr.TableMeld(1, sr.Meld.set("9C 9D JK")))
+    state = attrs.evolve(state, phase="play", down=(True, True, False), table=table,
+                         owed_wilds=(sr.parse_card("2H"),))
+    return state, sr.LayOff(0, sr.parse_card("9S"), 1)
+
+
+def test_an_owed_wild_two_swapped_into_its_own_place_ends_the_turn() -> None:
+    """The other order of the same plays is legal and ends the turn: 2H for the joker standing for
+    it, 9S on the set, the freed joker on the run, KD discarded (so the position the lay-off leaves,
+    2H owed with 2H KD held, can finish)."""
+    state, lay = _owed_two_position()
+    for action in (sr.SwapWild(0, sr.parse_card("2H"), 0), lay, sr.LayOff(0, sr.parse_card("JK"), 0, "high"),
+                   sr.Discard(0, sr.parse_card("KD"))):
+        state = sr.apply(state, action)
+    assert state.phase == "round_over"
+
+
+def test_an_owed_wild_two_may_be_swapped_into_its_own_place_so_a_lay_off_is_no_trap() -> None:
+    """No trap: a wild 2 owed may be swapped into its own place of a run for the wild standing there,
+    freeing that wild; the room for wilds counts that, so a lay-off leaving the way open is legal."""
+    state, lay = _owed_two_position()
+    assert sr.is_legal(state, lay)
+    assert lay in sr.legal_actions(state)
+
+
+def test_too_few_places_agrees_with_the_full_judgement_for_an_owed_two_in_the_checking_mode() -> None:
+    """The bound of too few places, beside the full judgement, on that position."""
+    state, lay = _owed_two_position()
+    with checking():
+        try:
+            sr.is_legal(state, lay)
+        except ShortcutMismatch as exc:
+            pytest.fail(f"ShortcutMismatch: {exc}")
+
+
+def test_an_owed_wild_two_swapped_into_its_own_place_where_wilds_are_apart() -> None:
+    """ISRA (wilds apart in runs, no count limit): the run 2C(2H) 3H .. QH JK(KH) has no room, both
+    its ends wild; once the owed 2H is swapped in, the freed 2C may stand beside it as the low ace.
+    Laying off 2S in its own place (filling the spade run) leaves that way open, yet is refused."""
+    rules = sr.ISRA
+    state = sr.setup_round(rules, hands=["2H 2S KD QC", "10C JC 6D", "4C 9H KC"], stock="7H 8H 9H",
+                           discard="AC", round_number=1, dealer=2)
+    table = (sr.TableMeld(1, sr.Meld.run("2C 3H 4H 5H 6H 7H 8H 9H 10H JH QH JK")),
+             sr.TableMeld(1, sr.Meld.run("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS")))
+    state = attrs.evolve(state, phase="play", down=(True, True, False), table=table,
+                         owed_wilds=(sr.parse_card("2H"),))
+    lay = sr.LayOff(0, sr.parse_card("2S"), 1)
+    after = state  # the same plays, the swap first: legal, and the turn ends
+    for action in (sr.SwapWild(0, sr.parse_card("2H"), 0), lay, sr.LayOff(0, sr.parse_card("2C"), 0, "low"),
+                   sr.Discard(0, sr.parse_card("QC"))):
+        after = sr.apply(after, action)
+    assert after.phase == "draw"
+    assert sr.is_legal(state, lay)

@@ -146,6 +146,9 @@ MUTANTS = (
     Mutant("useless-naturals-own-two", "useful plays: natural lay-offs left out where an owed wild 2 could stand "
            "for itself", "engine/no_trap.py",
            "        and (all(card.rank == JOKER for card in pos.owed) or _wilds_stay_wild(rules, pos.table))\n", ""),
+    Mutant("wild-room-owed-two-swap", "room for wilds: the swap of an owed wild 2 into its own place forgotten",
+           "engine/wild_room.py", "room = min(room, most - len(meld.wild_indices()) + own_two + swap_two)",
+           "room = min(room, most - len(meld.wild_indices()) + own_two)"),
     Mutant("dead-twos-counted", "cards counted at once: dead 2s neither refused without the rule nor counted as 2s",
            "serialization.py", "if not _DEAD_TWOS.isdisjoint(seen):", "if False:",
            (("tests/engine/test_table_rules.py", False),)),

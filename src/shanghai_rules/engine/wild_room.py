@@ -22,8 +22,11 @@ down player lays down no new meld; laying off a natural card makes no new room
 (it fills a place, and the natural it puts beside the next place is one the bound
 already counted); laying off a wild takes one place of room; and a swap makes at
 most one more place of room (its meld holds one wild fewer, or its end card becomes
-natural) while owing one more wild.  So room minus wilds owed never grows, and the
-turn ends only with no wild owed.
+natural) while owing one more wild; except the swap of an owed wild 2 into its own
+place of a run, where a wild stood for it, which pays one owed wild as it frees
+another: so for each run with a wild at its 2's place the bound counts the one place
+of room such a swap may make.  So room minus wilds owed never grows, and the turn
+ends only with no wild owed.
 """
 
 from __future__ import annotations
@@ -80,7 +83,10 @@ def _run_room(meld: Meld, rules: Rules, places: dict[object, list[int]]) -> int:
     """The room for wilds in a run (see the module docs)."""
     length, start, end = len(meld.cards), meld.start, meld.end
     limits = rules.wild_limits
-    own_two = 1 if rules.wild_twos and rules.natural_twos and start >= 3 else 0  # a 2 in its own place, natural
+    natural_twos = rules.wild_twos and rules.natural_twos
+    own_two = 1 if natural_twos and start >= 3 else 0  # a 2 in its own place, natural
+    # a wild standing at the 2's place, for which an owed wild 2 may be swapped (see the module docs)
+    swap_two = 1 if natural_twos and start <= 2 <= end and not meld.is_natural_at(2 - start) else 0
     room = 13 - length
     if limits.apart_in_runs:
         held = places.get(meld.suit, [])
@@ -90,10 +96,10 @@ def _run_room(meld: Meld, rules: Rules, places: dict[object, list[int]]) -> int:
         if own_two and start - 3 <= 2 * below + 1:  # the places up to the 2 can all be filled
             low += 2
         high = _apart_room(14 - end, above, not meld.is_natural_at(length - 1))
-        room = min(room, low + high)
+        room = min(room, low + high + swap_two)
     most = limits.most_at_lay_offs(length, 13)
     if most is not None:
-        room = min(room, most - len(meld.wild_indices()) + own_two)
+        room = min(room, most - len(meld.wild_indices()) + own_two + swap_two)
     return max(0, room)
 
 
