@@ -30,6 +30,7 @@ from .refusals import Code
 
 __all__ = [
     "ACE",
+    "DEAD_TWOS",
     "JACK",
     "JOKER",
     "KING",
@@ -243,6 +244,9 @@ ALL_CARDS: Final[tuple[Card, ...]] = tuple(
     + [Card(2, suit, dead=True) for suit in Suit]
 )
 _CANONICAL.update(((card.rank, card.suit, card.dead), card) for card in ALL_CARDS)
+
+#: The four dead 2s (codes 53-56).
+DEAD_TWOS: Final = frozenset(ALL_CARDS[53:])
 
 
 def dead_two(card: Card) -> Card:

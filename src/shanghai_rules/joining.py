@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from .cards import ALL_CARDS, JOKER, Card
+from .cards import ALL_CARDS, DEAD_TWOS, JOKER, Card, dead_two
 from .meld_validation import meld_reason
 from .meld_value import End, Meld, is_place_card, is_wild, position_card
 from .rules import Rules
@@ -95,12 +95,11 @@ def _stays_legal(meld: Meld, card: Card, end: End | None, rules: Rules) -> bool:
 
 _JOKER: Final = ALL_CARDS[52]
 _WILD_TWOS: Final = frozenset(ALL_CARDS[s * 13] for s in range(4))
-_DEAD_TWOS: Final = frozenset(ALL_CARDS[53:])
 _RANK_CARDS: Final = tuple(
-    frozenset(ALL_CARDS[s * 13 + rank - 2] for s in range(4)) | (_DEAD_TWOS if rank == 2 else frozenset())
+    frozenset(ALL_CARDS[s * 13 + rank - 2] for s in range(4)) | (DEAD_TWOS if rank == 2 else frozenset())
     for rank in range(2, 15)
 )
-_NATURALS: Final = frozenset(ALL_CARDS[:52]) | _DEAD_TWOS
+_NATURALS: Final = frozenset(ALL_CARDS[:52]) | DEAD_TWOS
 
 
 def candidate_cards(meld: Meld, rules: Rules) -> frozenset[Card]:
@@ -116,5 +115,5 @@ def candidate_cards(meld: Meld, rules: Rules) -> frozenset[Card]:
         if 1 <= place <= 14:
             wilds.add(position_card(place, suit))
             if place == 2:
-                wilds.add(ALL_CARDS[53 + suit])  # (its dead 2)
+                wilds.add(dead_two(position_card(place, suit)))
     return frozenset(wilds)

@@ -138,7 +138,7 @@ from .actions import (
     TakeDiscard,
     WithdrawBuy,
 )
-from .cards import ACE, ALL_CARDS, MAX_CARDS, Card, CardParseError, Suit, parse_card, rank_name
+from .cards import ACE, ALL_CARDS, DEAD_TWOS, MAX_CARDS, Card, CardParseError, Suit, parse_card, rank_name
 from .engine import has_legal_action
 from .engine.buying import buy_window_open, seat_buy_refusal
 from .engine.deal import MAX_SEED_BITS, seed_refusal
@@ -1561,7 +1561,7 @@ def _count_cards(
     """How often each card appears in ``places`` (named parts of the position); refused at the first
     place where a card appears more often than the decks of the round hold it."""
     seen: Counter[Card] = Counter(chain.from_iterable(cards for _, cards in places))
-    if not _DEAD_TWOS.isdisjoint(seen):
+    if not DEAD_TWOS.isdisjoint(seen):
         seen = _dead_twos_as_printed(x, places, seen)
     decks = x.rules.decks_for(players) + x.fresh_decks
     jokers = seen.pop(_JOKER, 0)
@@ -1570,9 +1570,6 @@ def _count_cards(
     if jokers:
         seen[_JOKER] = jokers
     return seen
-
-
-_DEAD_TWOS: Final = frozenset(ALL_CARDS[53:])
 
 
 def _dead_twos_as_printed(x: GameState | PlayerView, places: Sequence[tuple[str, tuple[Card, ...]]],

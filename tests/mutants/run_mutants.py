@@ -150,7 +150,7 @@ MUTANTS = (
            "engine/wild_room.py", "room = min(room, most - len(meld.wild_indices()) + own_two + swap_two)",
            "room = min(room, most - len(meld.wild_indices()) + own_two)"),
     Mutant("dead-twos-counted", "cards counted at once: dead 2s neither refused without the rule nor counted as 2s",
-           "serialization.py", "if not _DEAD_TWOS.isdisjoint(seen):", "if False:",
+           "serialization.py", "if not DEAD_TWOS.isdisjoint(seen):", "if False:",
            (("tests/engine/test_table_rules.py", False),)),
 )
 
