@@ -27,7 +27,7 @@ from .hands import distinct_cards
 from .position import Position, Turn
 from .table_facts import TableFacts, table_facts
 
-__all__ = ["action_of", "lay_down_candidates", "lay_off_candidates", "swap_candidates"]
+__all__ = ["action_of", "lay_down_candidates", "lay_off_candidates", "lay_offs_and_melds", "swap_candidates"]
 
 _ACTIONS: Final = MEMO.table("actions by their fields", 1 << 13)
 
@@ -77,7 +77,13 @@ def lay_off_candidates(turn: Turn, pos: Position, facts: TableFacts | None = Non
     """Each card held that fits each meld of the table, meld by meld, card by card: with no end
     where it fits one way, once for each end where it fits both ends of a run.  ``facts``: the
     :class:`~shanghai_rules.engine.table_facts.TableFacts` of the table, where the caller has them."""
-    found: list[LayOff] = []
+    return [lay_off for lay_off, _ in lay_offs_and_melds(turn, pos, facts)]
+
+
+def lay_offs_and_melds(turn: Turn, pos: Position, facts: TableFacts | None = None) -> list[tuple[LayOff, Meld]]:
+    """The lay-offs of :func:`lay_off_candidates`, in its order, each with the meld it would make
+    (the option of :func:`~shanghai_rules.joining.join_options` it names)."""
+    found: list[tuple[LayOff, Meld]] = []
     hand = distinct_cards(pos.hand)
     for index, meld_fits in enumerate((facts or table_facts(pos.table, turn.rules)).melds):
         for card in hand:
@@ -85,9 +91,9 @@ def lay_off_candidates(turn: Turn, pos: Position, facts: TableFacts | None = Non
                 continue
             options = meld_fits.get(card)
             if len(options) == 1:
-                found.append(action_of(LayOff, turn.player, card, index, None))
+                found.append((action_of(LayOff, turn.player, card, index, None), options[0][1]))
             elif options:
-                found.extend(action_of(LayOff, turn.player, card, index, end) for end, _ in options)
+                found.extend((action_of(LayOff, turn.player, card, index, end), meld) for end, meld in options)
     return found
 
 

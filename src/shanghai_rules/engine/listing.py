@@ -25,24 +25,26 @@ from ..actions import (
     DeclineBuy,
     Discard,
     DrawStock,
+    LayOff,
     StartRound,
     TakeDiscard,
     WithdrawBuy,
 )
 from ..cards import ALL_CARDS
 from ..errors import IllegalAction, excerpt
+from ..meld_value import Meld
 from ..memo import MEMO
 from ..state import GameState
 from ..verify import agree, confirm, verifying
 from .buying import buy_window_open, offered_seat, seat_buy_refusal, withdraw_refusal
-from .candidates import action_of, lay_down_candidates, lay_off_candidates, swap_candidates
+from .candidates import action_of, lay_down_candidates, lay_off_candidates, lay_offs_and_melds, swap_candidates
 from .deal import count_refusal, cutter_refusal, start_refusal
 from .discard import card_refusal, turn_end_refusal
 from .draw import draw_refusal, upcard_refusal
 from .hands import distinct_cards
 from .laying_off import lay_off_refusal
 from .play_rules import Play
-from .plays import Verdict, judge_play
+from .plays import Verdict, judge_play, lay_offs_end_alike
 from .position import Position, Turn, position_of
 from .shanghai import call_refusal, shanghai_option
 from .swapping import swapper_refusal
@@ -281,8 +283,12 @@ def _list_plays(listing: Listing, judged: Judged, lay_downs: int) -> None:
             if downs >= lay_downs:
                 break
     if not lay_off_refusal(turn, pos):
-        for lay_off in lay_off_candidates(turn, pos, judged.facts):
-            _keep(listing, judged, lay_off)
+        lay_offs = lay_offs_and_melds(turn, pos, judged.facts)
+        if lay_offs_end_alike(turn, pos):
+            _keep_all(listing, judged, lay_offs)
+        else:
+            for lay_off, _ in lay_offs:
+                _keep(listing, judged, lay_off)
     if not swapper_refusal(turn.rules, pos.down, pos.went_down):
         for swap in swap_candidates(turn, pos, judged.facts):
             _keep(listing, judged, swap)
@@ -297,6 +303,25 @@ def _keep(listing: Listing, judged: Judged, action: Play) -> bool:
     listing.append(action)
     judged.verdicts[action] = verdict
     return True
+
+
+def _keep_all(listing: Listing, judged: Judged, lay_offs: list[tuple[LayOff, Meld]]) -> None:
+    """List every one of ``lay_offs`` with the meld it makes as its verdict: the verdict of the
+    judgement on each, where :func:`~shanghai_rules.engine.plays.lay_offs_end_alike` (in the
+    checking mode, each is judged too, and must be given the same verdict)."""
+    for lay_off, meld in lay_offs:
+        listing.append(lay_off)
+        judged.verdicts[lay_off] = meld
+    if verifying():
+        for lay_off, meld in lay_offs:
+            _confirm_verdict(judged, lay_off, meld)
+
+
+def _confirm_verdict(judged: Judged, lay_off: LayOff, meld: Meld) -> None:
+    """In the checking mode: the judgement gives ``lay_off`` the verdict ``meld``."""
+    verdict: Verdict = meld
+    agree(verdict, lambda: judge_play(judged.turn, judged.pos, lay_off),
+          "legal_actions: lay-offs after which the turn may end")
 
 
 def _list_discards(listing: Listing, state: GameState, facts: TableFacts | None) -> None:

@@ -48,7 +48,7 @@ from .laying_off import lay_off_refusal
 from .play_rules import Play, position_after
 from .position import Position, Turn
 from .swapping import swapper_refusal
-from .table_facts import table_facts
+from .table_facts import fits, table_takes, wanted_for_swap
 from .wild_room import wild_room
 
 __all__ = ["SEARCH_LIMIT", "DeadPositions", "can_finish", "dead_key", "finishes"]
@@ -143,12 +143,12 @@ def _last_card(turn: Turn, pos: Position) -> bool | None:
     if len(pos.hand) != 1 or pos.must_go_down or lay_off_refusal(turn, pos) or empty_hand_refusal(turn):
         return None
     card = pos.hand[0]
-    facts = table_facts(pos.table, turn.rules)
-    if facts.takes(card):
+    # (the table is one a play has just made: its melds are asked about one by one)
+    if table_takes(pos.table, turn.rules, card):
         return True
     if swapper_refusal(turn.rules, pos.down, pos.went_down):
         return False
-    if not any(card in wanted for _, wanted in facts.swaps):
+    if not wanted_for_swap(pos.table, turn.rules, card):
         return False
     return None
 
@@ -179,10 +179,10 @@ def _owed_placeable(turn: Turn, pos: Position) -> bool:
         assert rest is not None
         to_place = (*pos.owed, *rest)  # the last card is played too: the player goes out
     used: set[int] = set()
-    melds = table_facts(pos.table, turn.rules).melds
     for card in to_place:
-        for index, meld_fits in enumerate(melds):
-            if index not in used and meld_fits.get(card):
+        # (the table is one a play has just made: its melds are asked about one by one)
+        for index, tm in enumerate(pos.table):
+            if index not in used and fits(tm.meld, turn.rules).get(card):
                 used.add(index)
                 break
         else:

@@ -9,9 +9,11 @@ handed back (see :class:`~shanghai_rules.engine.listing.Listing`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from ..actions import LayOff
+from ..cards import Card
 from ..errors import IllegalAction
 from ..meld_value import Meld
 from ..refusals import Reason
@@ -23,7 +25,7 @@ from .obligations import settle_owed
 from .play_rules import Play, position_after
 from .position import Position, Turn
 
-__all__ = ["Verdict", "judge_play", "settle"]
+__all__ = ["Verdict", "judge_play", "lay_offs_end_alike", "settle"]
 
 Verdict = Position | Meld
 """What the judgement of a legal play leaves: the position after it, or, for a lay-off after which
@@ -42,8 +44,7 @@ def judge_play(turn: Turn, pos: Position, action: Play) -> Verdict:
         if refusal:
             raise IllegalAction(f"LayOff: {refusal}", action, code=refusal.code)
         new_meld = laid_off_meld(turn, pos, action)
-        left = len(pos.hand) - 1
-        if left and turn_may_end(turn, left, bool(settle_owed(pos.owed, (action.card,))), pos.must_go_down):
+        if _may_end_after_lay_off(turn, pos, settle_owed(pos.owed, (action.card,))):
             return confirm(new_meld, lambda: can_finish(turn, after_lay_off(turn, pos, action, new_meld)),
                            "judge_play: a lay-off after which the turn may end")
         after = after_lay_off(turn, pos, action, new_meld)
@@ -53,6 +54,21 @@ def judge_play(turn: Turn, pos: Position, action: Play) -> Verdict:
         trap = _trap_reason(after)
         raise IllegalAction(f"{type(action).__name__}: {trap}", action, code=trap.code)
     return after
+
+
+def _may_end_after_lay_off(turn: Turn, pos: Position, owed_after: Sequence[Card]) -> bool:
+    """May the turn end at once after a lay-off from ``pos`` that leaves ``owed_after`` owed: does it
+    leave cards, of which one may be discarded?"""
+    left = len(pos.hand) - 1
+    return left > 0 and turn_may_end(turn, left, bool(owed_after), pos.must_go_down)
+
+
+def lay_offs_end_alike(turn: Turn, pos: Position) -> bool:
+    """Is the verdict of :func:`judge_play` on every lay-off the player may make from ``pos`` the meld
+    it makes?  So it is where nothing is owed and the turn may end once any one card is laid off
+    (the first question of the judgement, which then does not depend on the card): the
+    listing then keeps every candidate lay-off with its meld, unjudged one by one."""
+    return not pos.owed and _may_end_after_lay_off(turn, pos, ())
 
 
 def settle(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Position:

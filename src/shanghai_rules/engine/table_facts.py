@@ -20,7 +20,7 @@ from ..rules import Rules
 from ..state import TableMeld
 from ..verify import confirm
 
-__all__ = ["MeldFits", "TableFacts", "fits", "swap_cards", "swappable", "table_facts"]
+__all__ = ["MeldFits", "TableFacts", "fits", "swap_cards", "swappable", "table_facts", "table_takes", "wanted_for_swap"]
 
 
 class MeldFits:
@@ -128,6 +128,23 @@ class TableFacts:
         """Can ``card`` be laid off on some meld of the table?"""
         return card in self.reach and any(card in meld_fits.candidates and meld_fits.get(card)
                                           for meld_fits in self.melds)
+
+    def wanted(self, card: Card) -> bool:
+        """May ``card`` be given for a wild of some meld of the table (``swaps``)?"""
+        return any(card in wanted for _, wanted in self.swaps)
+
+
+def table_takes(table: Sequence[TableMeld], rules: Rules, card: Card) -> bool:
+    """``table_facts(table, rules).takes(card)``, asked meld by meld without the facts of the whole
+    table: for a table that no state holds (one the no-trap search weighs), made of melds the memo
+    knows but the one a play changed, and asked of one card."""
+    return any(fits(tm.meld, rules).get(card) for tm in table)
+
+
+def wanted_for_swap(table: Sequence[TableMeld], rules: Rules, card: Card) -> bool:
+    """``table_facts(table, rules).wanted(card)``, asked meld by meld (as :func:`table_takes`)."""
+    jokers_only = rules.swappable_wilds == "jokers"
+    return any(swappable(tm.meld, rules) and card in swap_cards(tm.meld, jokers_only) for tm in table)
 
 
 def table_facts(table: tuple[TableMeld, ...], rules: Rules) -> TableFacts:
