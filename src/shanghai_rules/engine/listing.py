@@ -43,8 +43,9 @@ from .discard import card_refusal, turn_end_refusal
 from .draw import draw_refusal, upcard_refusal
 from .hands import distinct_cards
 from .laying_off import lay_off_refusal
+from .no_trap import last_card_after_lay_off, lay_offs_leave_last_card
 from .play_rules import Play
-from .plays import Verdict, judge_play, lay_offs_end_alike
+from .plays import Verdict, judge_play, lay_offs_end_alike, settle
 from .position import Position, Turn, position_of
 from .shanghai import call_refusal, shanghai_option
 from .swapping import swapper_refusal
@@ -283,12 +284,7 @@ def _list_plays(listing: Listing, judged: Judged, lay_downs: int) -> None:
             if downs >= lay_downs:
                 break
     if not lay_off_refusal(turn, pos):
-        lay_offs = lay_offs_and_melds(turn, pos, judged.facts)
-        if lay_offs_end_alike(turn, pos):
-            _keep_all(listing, judged, lay_offs)
-        else:
-            for lay_off, _ in lay_offs:
-                _keep(listing, judged, lay_off)
+        _list_lay_offs(listing, judged)
     if not swapper_refusal(turn.rules, pos.down, pos.went_down):
         for swap in swap_candidates(turn, pos, judged.facts):
             _keep(listing, judged, swap)
@@ -305,23 +301,55 @@ def _keep(listing: Listing, judged: Judged, action: Play) -> bool:
     return True
 
 
-def _keep_all(listing: Listing, judged: Judged, lay_offs: list[tuple[LayOff, Meld]]) -> None:
-    """List every one of ``lay_offs`` with the meld it makes as its verdict: the verdict of the
-    judgement on each, where :func:`~shanghai_rules.engine.plays.lay_offs_end_alike` (in the
-    checking mode, each is judged too, and must be given the same verdict)."""
-    for lay_off, meld in lay_offs:
-        listing.append(lay_off)
-        judged.verdicts[lay_off] = meld
-    if verifying():
+def _list_lay_offs(listing: Listing, judged: Judged) -> None:
+    """Add to ``listing`` the lay-offs the judgement accepts, with their verdicts, of a player who may
+    lay off.  Two derivations of the judgement spare it most of them: where
+    :func:`~shanghai_rules.engine.plays.lay_offs_end_alike`, each is accepted with the meld it makes;
+    where :func:`~shanghai_rules.engine.no_trap.lay_offs_leave_last_card`, each is accepted or
+    refused as :func:`~shanghai_rules.engine.no_trap.last_card_after_lay_off` finds (the others are
+    judged)."""
+    turn, pos, facts = judged.turn, judged.pos, judged.facts
+    lay_offs = lay_offs_and_melds(turn, pos, facts)
+    if lay_offs_end_alike(turn, pos):
         for lay_off, meld in lay_offs:
-            _confirm_verdict(judged, lay_off, meld)
+            listing.append(lay_off)
+            judged.verdicts[lay_off] = meld
+        if verifying():
+            for lay_off, meld in lay_offs:
+                _confirm_found(judged, lay_off, meld)
+        return
+    last_card = facts if facts is not None and lay_offs_leave_last_card(turn, pos) else None
+    for lay_off, meld in lay_offs:
+        found = None if last_card is None else last_card_after_lay_off(turn, pos, last_card, lay_off, meld)
+        if found is None:
+            _keep(listing, judged, lay_off)
+        elif found:
+            _keep_found(listing, judged, lay_off, meld)
+        elif verifying():
+            _confirm_refused(turn, pos, lay_off)
 
 
-def _confirm_verdict(judged: Judged, lay_off: LayOff, meld: Meld) -> None:
-    """In the checking mode: the judgement gives ``lay_off`` the verdict ``meld``."""
-    verdict: Verdict = meld
-    agree(verdict, lambda: judge_play(judged.turn, judged.pos, lay_off),
-          "legal_actions: lay-offs after which the turn may end")
+def _confirm_refused(turn: Turn, pos: Position, lay_off: LayOff) -> None:
+    """In the checking mode: the judgement refuses ``lay_off``, which a derivation of it has refused."""
+    confirm(lay_off, lambda: not _accepted(turn, pos, lay_off),
+            "legal_actions: a lay-off refused without the judgement")
+
+
+def _keep_found(listing: Listing, judged: Judged, lay_off: LayOff, meld: Meld) -> None:
+    """List ``lay_off``, which a derivation of the judgement has found legal, with the meld it makes as
+    its verdict."""
+    listing.append(lay_off)
+    judged.verdicts[lay_off] = meld
+    if verifying():
+        _confirm_found(judged, lay_off, meld)
+
+
+def _confirm_found(judged: Judged, lay_off: LayOff, meld: Meld) -> None:
+    """In the checking mode: the judgement accepts ``lay_off``, which a derivation of it has found legal
+    with the verdict ``meld``, and settles it in the same position."""
+    turn, pos = judged.turn, judged.pos
+    agree(settle(turn, pos, lay_off, meld), lambda: settle(turn, pos, lay_off, judge_play(turn, pos, lay_off)),
+          "legal_actions: lay-offs found legal without the judgement")
 
 
 def _list_discards(listing: Listing, state: GameState, facts: TableFacts | None) -> None:

@@ -33,10 +33,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
-from ..actions import SwapWild
+from ..actions import LayOff, SwapWild
 from ..cards import ACE, JOKER, Card
 from ..errors import IllegalAction
-from ..meld_value import is_wild
+from ..meld_value import Meld, is_wild
 from ..rules import Rules
 from ..state import TableMeld
 from ..verify import agree, confirm
@@ -48,10 +48,11 @@ from .laying_off import lay_off_refusal
 from .play_rules import Play, position_after
 from .position import Position, Turn
 from .swapping import swapper_refusal
-from .table_facts import fits, table_takes, wanted_for_swap
+from .table_facts import TableFacts, fits, swap_cards, swappable, table_takes, wanted_for_swap
 from .wild_room import wild_room
 
-__all__ = ["SEARCH_LIMIT", "DeadPositions", "can_finish", "dead_key", "finishes"]
+__all__ = ["SEARCH_LIMIT", "DeadPositions", "can_finish", "dead_key", "finishes", "last_card_after_lay_off",
+           "lay_offs_leave_last_card"]
 
 SEARCH_LIMIT: Final = 1_000
 """The most positions the no-trap search weighs for the judgement of one play."""
@@ -151,6 +152,38 @@ def _last_card(turn: Turn, pos: Position) -> bool | None:
     if not wanted_for_swap(pos.table, turn.rules, card):
         return False
     return None
+
+
+def lay_offs_leave_last_card(turn: Turn, pos: Position) -> bool:
+    """Does every lay-off from ``pos`` leave what :func:`_last_card` decides: one card, which may not
+    be discarded but may go out by being played, and nothing owed?  (The player's right to lay
+    off at all is asked apart: :func:`~shanghai_rules.engine.laying_off.lay_off_refusal`.)"""
+    return (len(pos.hand) == 2 and not pos.owed and not pos.must_go_down
+            and bool(ending_refusal(turn.rules, turn.contract, 1, False, False)) and not empty_hand_refusal(turn))
+
+
+def last_card_after_lay_off(turn: Turn, pos: Position, facts: TableFacts, lay_off: LayOff,
+                            new_meld: Meld) -> bool | None:
+    """:func:`_last_card` of the position after ``lay_off`` (which makes ``new_meld``) from a position
+    of :func:`lay_offs_leave_last_card`, found from the table's ``facts`` before the lay-off, of
+    which only the meld laid off on has changed: the card left goes out if it fits ``new_meld``
+    or another meld; fitting none, it can only be swapped for a wild that stands for it, and
+    where no wild does, the lay-off leaves no way to end the turn.  ``None`` where a swap is
+    possible (the judgement decides then)."""
+    left = pos.hand[1] if pos.hand[0] is lay_off.card else pos.hand[0]
+    rules = turn.rules
+    for index, meld_fits in enumerate(facts.melds):
+        if index != lay_off.meld and left in meld_fits.candidates and meld_fits.get(left):
+            return True
+    if fits(new_meld, rules).get(left):
+        return True
+    if swapper_refusal(rules, pos.down, pos.went_down):
+        return False
+    if any(index != lay_off.meld and left in wanted for index, wanted in facts.swaps):
+        return None
+    if swappable(new_meld, rules) and left in swap_cards(new_meld, rules.swappable_wilds == "jokers"):
+        return None
+    return False
 
 
 def _ending_with(turn: Turn, left: int) -> str:
