@@ -11,7 +11,7 @@ The melds join the table in the order given, after those already there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from ..actions import LayDown
 from ..contracts import check_contract
@@ -19,12 +19,13 @@ from ..errors import IllegalAction
 from ..meld_value import Meld
 from ..refusals import Reason, Refusal
 from ..state import TableMeld
+from ..verify import confirm
 from .going_out import empty_hand_refusal
 from .hands import remove_cards
 from .obligations import settle_owed
 from .position import Position, Turn
 
-__all__ = ["go_down"]
+__all__ = ["go_down", "go_down_with_layout"]
 
 
 def go_down(turn: Turn, pos: Position, action: LayDown) -> Position:
@@ -37,6 +38,21 @@ def go_down(turn: Turn, pos: Position, action: LayDown) -> Position:
         assert result.code
         raise IllegalAction(f"LayDown: {result.reason}", action, code=result.code)
     return _laid_down(turn, pos, action, result.melds)
+
+
+def go_down_with_layout(turn: Turn, pos: Position, action: LayDown) -> Position:
+    """:func:`go_down` of a player not down, with a layout the contract search found for their hand
+    (:func:`~shanghai_rules.contracts.contract_layouts`, which meets
+    :func:`~shanghai_rules.contracts.check_contract` by construction): the contract is not judged
+    again, only the rules of the hand.  In the checking mode it is, and must give the same melds."""
+    layout = cast("tuple[Meld, ...]", action.melds)  # (a layout the search found is of arranged melds)
+    confirm(layout, lambda: _contract_melds(turn, action) == layout, "going down: a layout the contract search found")
+    return _laid_down(turn, pos, action, layout)
+
+
+def _contract_melds(turn: Turn, action: LayDown) -> tuple[Meld, ...] | None:
+    result = check_contract(action.melds, turn.rules, turn.round_number)
+    return result.melds if result else None
 
 
 _KEEP_A_CARD: Final = Reason("keep_a_card", "under these rules going down leaves at least one card in hand")

@@ -14,8 +14,8 @@ judges).  The plays' verdicts are kept in the :class:`Listing` returned, which
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Final
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Final
 
 from ..actions import (
     Action,
@@ -45,7 +45,7 @@ from .hands import distinct_cards
 from .laying_off import lay_off_refusal
 from .no_trap import last_card_after_lay_off, lay_offs_leave_last_card
 from .play_rules import Play
-from .plays import Verdict, judge_play, lay_offs_end_alike, settle
+from .plays import Verdict, judge_listed_lay_down, judge_play, lay_offs_end_alike, settle
 from .position import Position, Turn, position_of
 from .shanghai import call_refusal, shanghai_option
 from .swapping import swapper_refusal
@@ -279,7 +279,7 @@ def _list_plays(listing: Listing, judged: Judged, lay_downs: int) -> None:
     turn, pos = judged.turn, judged.pos
     downs = 0
     for lay_down in lay_down_candidates(turn, pos):
-        if _keep(listing, judged, lay_down):
+        if _keep(listing, judged, lay_down, judge_listed_lay_down):
             downs += 1
             if downs >= lay_downs:
                 break
@@ -290,10 +290,12 @@ def _list_plays(listing: Listing, judged: Judged, lay_downs: int) -> None:
             _keep(listing, judged, swap)
 
 
-def _keep(listing: Listing, judged: Judged, action: Play) -> bool:
-    """List ``action`` with its verdict, if the judgement accepts it."""
+def _keep(listing: Listing, judged: Judged, action: Play,
+          judge: Callable[[Turn, Position, Any], Verdict] | None = None) -> bool:
+    """List ``action`` with its verdict, if the judgement accepts it (``judge``: :func:`judge_play`,
+    or for a lay-down the search found, :func:`~shanghai_rules.engine.plays.judge_listed_lay_down`)."""
     try:
-        verdict = judge_play(judged.turn, judged.pos, action)
+        verdict = (judge or judge_play)(judged.turn, judged.pos, action)
     except IllegalAction:
         return False
     listing.append(action)

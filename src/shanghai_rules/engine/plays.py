@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..actions import LayOff
+from ..actions import LayDown, LayOff
 from ..cards import Card
 from ..errors import IllegalAction
 from ..meld_value import Meld
 from ..refusals import Reason
 from ..verify import confirm
+from .going_down import go_down_with_layout
 from .going_out import turn_may_end
 from .laying_off import after_lay_off, laid_off_meld, lay_off_refusal
 from .no_trap import can_finish
@@ -25,7 +26,7 @@ from .obligations import settle_owed
 from .play_rules import Play, position_after
 from .position import Position, Turn
 
-__all__ = ["Verdict", "judge_play", "lay_offs_end_alike", "settle"]
+__all__ = ["Verdict", "judge_listed_lay_down", "judge_play", "lay_offs_end_alike", "settle"]
 
 Verdict = Position | Meld
 """What the judgement of a legal play leaves: the position after it, or, for a lay-off after which
@@ -50,6 +51,19 @@ def judge_play(turn: Turn, pos: Position, action: Play) -> Verdict:
         after = after_lay_off(turn, pos, action, new_meld)
     else:
         after = position_after(turn, pos, action)
+    return _finishable(turn, action, after)
+
+
+def judge_listed_lay_down(turn: Turn, pos: Position, action: LayDown) -> Verdict:
+    """:func:`judge_play` of a lay-down that :func:`~shanghai_rules.engine.candidates.lay_down_candidates`
+    gave, whose melds are a layout the contract search found: the contract is not judged again
+    (:func:`~shanghai_rules.engine.going_down.go_down_with_layout`)."""
+    return _finishable(turn, action, go_down_with_layout(turn, pos, action))
+
+
+def _finishable(turn: Turn, action: Play, after: Position) -> Position:
+    """``after``, the position a play leaves, or IllegalAction where the turn could not be finished
+    from it (the no-trap ruling)."""
     if not can_finish(turn, after):
         trap = _trap_reason(after)
         raise IllegalAction(f"{type(action).__name__}: {trap}", action, code=trap.code)
