@@ -72,8 +72,6 @@ MUTANTS = (
     Mutant("listed-lay-down-no-trap", "a lay-down the search found: the no-trap ruling skipped",
            "engine/plays.py", "return _finishable(turn, action, go_down_with_layout(turn, pos, action))",
            "return go_down_with_layout(turn, pos, action)"),
-    Mutant("search-runs-exact", "the contract search: runs longer than the contract's where melds must be exact",
-           "contract_search.py", "if (exact and m > length_min) or (", "if (False and m > length_min) or ("),
     Mutant("table-takes-one-meld", "a lone last card after a play: only the first meld asked about",
            "engine/table_facts.py", "return any(fits(tm.meld, rules).get(card) for tm in table)",
            "return any(fits(tm.meld, rules).get(card) for tm in table[:1])"),
