@@ -712,3 +712,22 @@ def test_an_owed_wild_two_swapped_into_its_own_place_where_wilds_are_apart() -> 
         after = sr.apply(after, action)
     assert after.phase == "draw"
     assert sr.is_legal(state, lay)
+
+
+def test_a_natural_lay_off_may_make_room_for_an_owed_wild_where_wilds_may_not_outnumber_naturals() -> None:
+    """No trap, with ``Rules.wilds_at_most_naturals``: the swap into a run of thirteen places frees a
+    joker that no meld takes as it is (the run is full, the set of 9s holds as many wilds as
+    naturals); laying off the natural 9H first makes room for it in the set, so the swap is legal,
+    and the player goes out with those plays and a discard."""
+    rules = attrs.evolve(sr.PAGAT7, max_wilds_per_meld=None, wilds_at_most_naturals=True)
+    state = sr.setup_round(rules, hands=["7H 9H 3C", "10C JC 6D 5S", "4C 9S KC 8D"], stock="7S 8S 9D",
+                           discard="AC", round_number=1, dealer=2)
+    table = (sr.TableMeld(1, sr.Meld.run("2H 3H 4H 5H 6H JK 8H 9H 10H JH QH KH AH")),
+             sr.TableMeld(2, sr.Meld.set("9C 9D JK JK")))
+    state = attrs.evolve(state, phase="play", down=(True, True, True), table=table)
+    swap = sr.SwapWild(0, sr.parse_card("7H"), 0)
+    assert sr.is_legal(state, swap)
+    assert swap in sr.legal_actions(state)
+    after = play(state, swap, sr.LayOff(0, sr.parse_card("9H"), 1), sr.LayOff(0, sr.parse_card("JK"), 1),
+                 sr.Discard(0, sr.parse_card("3C")))
+    assert after.phase == "round_over" and after.round_results[-1].went_out == 0
