@@ -731,3 +731,21 @@ def test_a_natural_lay_off_may_make_room_for_an_owed_wild_where_wilds_may_not_ou
     after = play(state, swap, sr.LayOff(0, sr.parse_card("9H"), 1), sr.LayOff(0, sr.parse_card("JK"), 1),
                  sr.Discard(0, sr.parse_card("3C")))
     assert after.phase == "round_over" and after.round_results[-1].went_out == 0
+
+
+def test_an_owed_wild_two_in_its_own_place_leaves_room_for_a_wild_beyond_it_where_wilds_are_apart() -> None:
+    """No trap, ISRA (wilds apart in runs): the heart run 5H..8H 2S(9H) has no room above its wild end,
+    and below it room for one wild before 3H; but the owed 2H may stand in its own place as a
+    natural, beside which one more wild may go at the ace.  So three wilds owed can all be placed,
+    and laying off the first is legal (the room for wilds counts the 2's own place)."""
+    state = sr.setup_round(sr.ISRA, hands=["2H 2C 2D 3H KC QS", "10C JC 6D 5S KD", "4C 9S KC 8D QS"],
+                           stock="7S 8S 9D", discard="AC", round_number=1, dealer=2)
+    state = attrs.evolve(state, phase="play", down=(True, True, False),
+                         table=(sr.TableMeld(1, sr.Meld.run("5H 6H 7H 8H 2S")),),
+                         owed_wilds=tuple(sr.parse_cards("2H 2C 2D")))
+    first = sr.LayOff(0, sr.parse_card("2C"), 0)
+    assert sr.is_legal(state, first)
+    assert first in sr.legal_actions(state)
+    after = play(state, first, sr.LayOff(0, sr.parse_card("3H"), 0), sr.LayOff(0, sr.parse_card("2H"), 0, "low"),
+                 sr.LayOff(0, sr.parse_card("2D"), 0, "low"), sr.Discard(0, sr.parse_card("KC")))
+    assert after.phase == "draw" and table(after) == [(1, "run", "2D 2H 3H 2C 5H 6H 7H 8H 2S")]
