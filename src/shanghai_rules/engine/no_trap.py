@@ -30,7 +30,7 @@ a search that weighs no more positions than the one that found it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final
 
 from ..actions import LayOff, SwapWild
@@ -48,7 +48,7 @@ from .laying_off import lay_off_refusal
 from .play_rules import Play, position_after
 from .position import Position, Turn
 from .swapping import swapper_refusal
-from .table_facts import TableFacts, fits, swap_cards, swappable, table_takes, wanted_for_swap
+from .table_facts import TableFacts, fits, table_takes, wanted_by, wanted_for_swap
 from .wild_room import wild_room
 
 __all__ = ["SEARCH_LIMIT", "DeadPositions", "can_finish", "dead_key", "finishes", "last_card_after_lay_off",
@@ -145,11 +145,18 @@ def _last_card(turn: Turn, pos: Position) -> bool | None:
         return None
     card = pos.hand[0]
     # (the table is one a play has just made: its melds are asked about one by one)
-    if table_takes(pos.table, turn.rules, card):
+    return _lone_card(turn, pos, table_takes(pos.table, turn.rules, card),
+                      lambda: wanted_for_swap(pos.table, turn.rules, card))
+
+
+def _lone_card(turn: Turn, pos: Position, fits_a_meld: bool, wanted: Callable[[], bool]) -> bool | None:
+    """The verdict of :func:`_last_card` on a lone last card of a down player in ``pos``, given whether
+    it fits a meld of the table and (asked only where it does not) whether a wild there stands for
+    it: it goes out if it fits; if not, only a swap could place it, where the player may swap and a
+    wild stands for it (``None``: the search decides); otherwise no play is left."""
+    if fits_a_meld:
         return True
-    if swapper_refusal(turn.rules, pos.down, pos.went_down):
-        return False
-    if not wanted_for_swap(pos.table, turn.rules, card):
+    if swapper_refusal(turn.rules, pos.down, pos.went_down) or not wanted():
         return False
     return None
 
@@ -172,18 +179,11 @@ def last_card_after_lay_off(turn: Turn, pos: Position, facts: TableFacts, lay_of
     possible (the judgement decides then)."""
     left = pos.hand[1] if pos.hand[0] is lay_off.card else pos.hand[0]
     rules = turn.rules
-    for index, meld_fits in enumerate(facts.melds):
-        if index != lay_off.meld and left in meld_fits.candidates and meld_fits.get(left):
-            return True
-    if fits(new_meld, rules).get(left):
-        return True
-    if swapper_refusal(rules, pos.down, pos.went_down):
-        return False
-    if any(index != lay_off.meld and left in wanted for index, wanted in facts.swaps):
-        return None
-    if swappable(new_meld, rules) and left in swap_cards(new_meld, rules.swappable_wilds == "jokers"):
-        return None
-    return False
+    fits_a_meld = any(index != lay_off.meld and left in meld_fits.candidates and meld_fits.get(left)
+                      for index, meld_fits in enumerate(facts.melds)) or bool(fits(new_meld, rules).get(left))
+    return _lone_card(turn, pos, fits_a_meld, lambda: (
+        any(index != lay_off.meld and left in wanted for index, wanted in facts.swaps)
+        or wanted_by(new_meld, rules, left)))
 
 
 def _ending_with(turn: Turn, left: int) -> str:

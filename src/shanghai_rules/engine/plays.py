@@ -9,11 +9,9 @@ handed back (see :class:`~shanghai_rules.engine.listing.Listing`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from ..actions import LayDown, LayOff
-from ..cards import Card
 from ..errors import IllegalAction
 from ..meld_value import Meld
 from ..refusals import Reason
@@ -45,7 +43,7 @@ def judge_play(turn: Turn, pos: Position, action: Play) -> Verdict:
         if refusal:
             raise IllegalAction(f"LayOff: {refusal}", action, code=refusal.code)
         new_meld = laid_off_meld(turn, pos, action)
-        if _may_end_after_lay_off(turn, pos, settle_owed(pos.owed, (action.card,))):
+        if _may_end_after_lay_off(turn, pos, bool(settle_owed(pos.owed, (action.card,)))):
             return confirm(new_meld, lambda: can_finish(turn, after_lay_off(turn, pos, action, new_meld)),
                            "judge_play: a lay-off after which the turn may end")
         after = after_lay_off(turn, pos, action, new_meld)
@@ -70,11 +68,11 @@ def _finishable(turn: Turn, action: Play, after: Position) -> Position:
     return after
 
 
-def _may_end_after_lay_off(turn: Turn, pos: Position, owed_after: Sequence[Card]) -> bool:
-    """May the turn end at once after a lay-off from ``pos`` that leaves ``owed_after`` owed: does it
-    leave cards, of which one may be discarded?"""
+def _may_end_after_lay_off(turn: Turn, pos: Position, owes_after: bool) -> bool:
+    """May the turn end at once after a lay-off from ``pos`` (after which wilds are still owed, where
+    ``owes_after``): does it leave cards, of which one may be discarded?"""
     left = len(pos.hand) - 1
-    return left > 0 and turn_may_end(turn, left, bool(owed_after), pos.must_go_down)
+    return left > 0 and turn_may_end(turn, left, owes_after, pos.must_go_down)
 
 
 def lay_offs_end_alike(turn: Turn, pos: Position) -> bool:
@@ -82,7 +80,7 @@ def lay_offs_end_alike(turn: Turn, pos: Position) -> bool:
     it makes?  So it is where nothing is owed and the turn may end once any one card is laid off
     (the first question of the judgement, which then does not depend on the card): the
     listing then keeps every candidate lay-off with its meld, unjudged one by one."""
-    return not pos.owed and _may_end_after_lay_off(turn, pos, ())
+    return not pos.owed and _may_end_after_lay_off(turn, pos, False)
 
 
 def settle(turn: Turn, pos: Position, action: Play, verdict: Verdict) -> Position:

@@ -20,7 +20,8 @@ from ..rules import Rules
 from ..state import TableMeld
 from ..verify import confirm
 
-__all__ = ["MeldFits", "TableFacts", "fits", "swap_cards", "swappable", "table_facts", "table_takes", "wanted_for_swap"]
+__all__ = ["MeldFits", "TableFacts", "fits", "swap_cards", "swappable", "table_facts", "table_takes", "wanted_by",
+           "wanted_for_swap"]
 
 
 class MeldFits:
@@ -129,10 +130,6 @@ class TableFacts:
         return card in self.reach and any(card in meld_fits.candidates and meld_fits.get(card)
                                           for meld_fits in self.melds)
 
-    def wanted(self, card: Card) -> bool:
-        """May ``card`` be given for a wild of some meld of the table (``swaps``)?"""
-        return any(card in wanted for _, wanted in self.swaps)
-
 
 def table_takes(table: Sequence[TableMeld], rules: Rules, card: Card) -> bool:
     """``table_facts(table, rules).takes(card)``, asked meld by meld without the facts of the whole
@@ -142,9 +139,15 @@ def table_takes(table: Sequence[TableMeld], rules: Rules, card: Card) -> bool:
 
 
 def wanted_for_swap(table: Sequence[TableMeld], rules: Rules, card: Card) -> bool:
-    """``table_facts(table, rules).wanted(card)``, asked meld by meld (as :func:`table_takes`)."""
-    jokers_only = rules.swappable_wilds == "jokers"
-    return any(swappable(tm.meld, rules) and card in swap_cards(tm.meld, jokers_only) for tm in table)
+    """May ``card`` be given for a wild of some meld of ``table`` (one of ``table_facts(table, rules).swaps``)?
+    Asked meld by meld, as :func:`table_takes`."""
+    return any(wanted_by(tm.meld, rules, card) for tm in table)
+
+
+def wanted_by(meld: Meld, rules: Rules, card: Card) -> bool:
+    """May ``card`` be given for a wild of ``meld`` under ``rules``: its wilds may be swapped
+    (:func:`swappable`) and ``card`` is one of its :func:`swap_cards`?"""
+    return swappable(meld, rules) and card in swap_cards(meld, rules.swappable_wilds == "jokers")
 
 
 def table_facts(table: tuple[TableMeld, ...], rules: Rules) -> TableFacts:
