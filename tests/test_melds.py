@@ -883,7 +883,8 @@ def test_every_lay_off_option_is_a_legal_meld_and_misfits_give_none_spec4_3(
         return
     if base.kind == "run":
         assert base.suit is not None
-        fits = {p for p in (base.start - 1, base.end + 1) if 1 <= p <= 14 and card_at(p, base.suit) == card}
+        # (a dead 2 fits where the natural 2 it was printed as fits)
+        fits = {p for p in (base.start - 1, base.end + 1) if 1 <= p <= 14 and card_at(p, base.suit) == card.printed}
         if not fits:
             assert options == ()
     elif base.rank is not None and card.rank != base.rank:
@@ -967,3 +968,17 @@ def test_the_engines_quick_lay_off_judgement_agrees_with_judging_each_new_meld_s
         if not options:
             break
         meld = data.draw(st.sampled_from(options), label="grown")[1]
+
+
+@pytest.mark.parametrize("preset", ["pagat7", "isra"])
+def test_a_dead_two_is_laid_off_where_the_natural_two_it_was_printed_as_fits_spec4_3(preset: str) -> None:
+    """A dead 2 (a 2 discarded where discarded 2s die) is the natural 2 of its suit: it joins a run at
+    the place of that 2, as the natural 2 does, under any rules its validators are asked with."""
+    rules = sr.get_rules(preset)
+    run = sr.check_meld(sr.parse_cards("3D 4D 5D 6D"), rules).meld
+    assert run is not None
+    natural = sr.lay_off_options(run, sr.parse_card("2D"), rules)
+    dead = sr.lay_off_options(run, sr.parse_card("2Dx"), rules)
+    assert [end for end, _ in dead] == ["low"]  # (where 2s are wild, the live 2D fits the high end too)
+    assert "low" in [end for end, _ in natural]
+    assert dead[0][1].cards[0] == sr.parse_card("2Dx")

@@ -95,7 +95,12 @@ MUTANTS = (
            "joining.py", "for place in (meld.start - 1, meld.start + len(meld.cards)):",
            "for place in (meld.start + len(meld.cards),):"),
     Mutant("reach-first-meld", "a table's reach: the candidates of its first meld only",
-           "engine/table_facts.py", "for meld_fits in self.melds))", "for meld_fits in self.melds[:1]))"),
+           "engine/table_facts.py", "for meld_fits in self.melds])", "for meld_fits in self.melds[:1]])"),
+    Mutant("swap-cards-set-suit", "a meld's swap cards: a set's wild not given for a card of its rank in one suit",
+           "engine/table_facts.py", "ALL_CARDS[suit * 13 + meld.rank - 2] for suit in range(4)",
+           "ALL_CARDS[suit * 13 + meld.rank - 2] for suit in range(3)"),
+    Mutant("meld-swaps-unswappable", "a meld's swap cards: kept where the rules let no wild of its kind be swapped",
+           "engine/table_facts.py", 'if swappable(meld, rules) else frozenset()', 'if True else frozenset()'),
     Mutant("room-apart-end", "too few places: a natural end card taken for a wild, one place fewer counted",
            "engine/wild_room.py", "return min((places + 1) // 2, naturals + 1)", "return min(places // 2, naturals)"),
     Mutant("room-set-bounded", "too few places: a set with no count limit given no room",
@@ -173,6 +178,10 @@ MUTANTS = (
     Mutant("dead-twos-counted", "cards counted at once: dead 2s neither refused without the rule nor counted as 2s",
            "serialization.py", "if not DEAD_TWOS.isdisjoint(seen):", "if False:",
            (("tests/engine/test_table_rules.py", False),)),
+    Mutant("change-order", "the next state: the changed fields given their values in the reverse order",
+           "engine/successor.py", "for index, value in zip(self.indexes, values):",
+           "for index, value in zip(self.indexes[::-1], values):",
+           (("tests/engine/test_successor.py", False), ("tests/test_properties.py", False))),
 )
 
 #: The tests run against each mutant, quickest first, and whether in the checking mode (the engine's

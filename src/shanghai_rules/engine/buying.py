@@ -26,7 +26,7 @@ from ..rules import Rules
 from ..state import GameState
 from .hands import add_cards
 from .stock import Pile, pile_of, take_from_stock
-from .successor import successor
+from .successor import Change
 
 __all__ = ["BuyFacts", "buy", "buy_refusal", "buy_window_open", "buyer", "buys_after", "decline_buy",
            "decline_refusal", "offered_seat", "seat_buy_refusal", "settle_buy", "turn_of_offer_refusal",
@@ -162,12 +162,18 @@ def decline_refusal(state: GameState, seat: int) -> Refusal:
     return turn_of_offer_refusal(state, seat)
 
 
+# the changes the buy window makes to a state
+_REQUESTED: Final = Change("buy_requests")
+_WITHDRAWN: Final = Change("buy_withdrawn")
+_TAKEN_BACK: Final = Change("buy_requests", "buy_withdrawn")
+
+
 def decline_buy(state: GameState, action: DeclineBuy) -> GameState:
     """The seat offered the upcard lets it go; the next seat is offered it (it may not ask for it again)."""
     reason = decline_refusal(state, action.player)
     if reason:
         raise IllegalAction(f"DeclineBuy: {reason}", action, code=reason.code)
-    return successor(state, buy_withdrawn=(*state.buy_withdrawn, action.player))
+    return _WITHDRAWN(state, (*state.buy_withdrawn, action.player))
 
 
 def withdraw_refusal(state: GameState, seat: int) -> Refusal:
@@ -182,7 +188,7 @@ def buy(state: GameState, action: Buy) -> GameState:
     reason = buy_refusal(state, action.player)
     if reason:
         raise IllegalAction(f"Buy: {reason}", action, code=reason.code)
-    return successor(state, buy_requests=(*state.buy_requests, action.player))
+    return _REQUESTED(state, (*state.buy_requests, action.player))
 
 
 def withdraw_buy(state: GameState, action: WithdrawBuy) -> GameState:
@@ -190,8 +196,8 @@ def withdraw_buy(state: GameState, action: WithdrawBuy) -> GameState:
     reason = withdraw_refusal(state, action.player)
     if reason:
         raise IllegalAction(f"WithdrawBuy: {reason}", action, code=reason.code)
-    return successor(state, buy_requests=tuple(s for s in state.buy_requests if s != action.player),
-                     buy_withdrawn=(*state.buy_withdrawn, action.player))
+    return _TAKEN_BACK(state, tuple(s for s in state.buy_requests if s != action.player),
+                       (*state.buy_withdrawn, action.player))
 
 
 def buyer(state: GameState) -> int:

@@ -40,6 +40,8 @@ class Change:
         for name in names:
             if name not in _INDEX:
                 raise AttributeError(f"GameState has no field {name!r}")
+        if len(set(names)) != len(names) or "move_number" in names:
+            raise ValueError(f"a Change names each field once, and never move_number: {names!r}")
         self.names = names
         """The fields changed."""
         self.indexes = tuple(_INDEX[name] for name in names)
@@ -50,6 +52,8 @@ class Change:
 
     def __call__(self, state: GameState, *values: Any) -> GameState:
         """``state`` with the fields named replaced by ``values``, in the same order."""
+        if len(values) != len(self.names):
+            raise TypeError(f"a Change of {self.names!r} takes {len(self.names)} values, not {len(values)}")
         fields = list(_values(state))
         for index, value in zip(self.indexes, values):
             fields[index] = value

@@ -25,7 +25,7 @@ from .hands import add_cards, holds, remove_card
 from .obligations import settle_owed
 from .position import Position, Turn
 
-__all__ = ["swap", "swapper_refusal"]
+__all__ = ["freed_index", "meld_swap_refusal", "swap", "swapper_refusal"]
 
 
 _EARLIER: Final = Reason("swap_eligibility", "only a player who went down on an earlier turn may swap a wild "
@@ -48,7 +48,7 @@ def swapper_refusal(rules: Rules, down: bool, went_down: bool) -> Refusal:
     return ""
 
 
-def _meld_refusal(rules: Rules, meld: Meld) -> Refusal:
+def meld_swap_refusal(rules: Rules, meld: Meld) -> Refusal:
     """Why wilds of ``meld`` may not be swapped under ``rules``; empty if they may."""
     if meld.kind == "run" and not rules.swap_from_runs:
         return _RUNS
@@ -80,7 +80,7 @@ def swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
                             code="no_such_meld", meld=action.meld)
     target = pos.table[action.meld]
     meld = target.meld
-    refusal = _meld_refusal(rules, meld) or swapper_refusal(rules, pos.down, pos.went_down)
+    refusal = meld_swap_refusal(rules, meld) or swapper_refusal(rules, pos.down, pos.went_down)
     if refusal:
         raise IllegalAction(f"SwapWild: {refusal}", action, code=refusal.code, meld=action.meld)
     card = action.card

@@ -18,24 +18,31 @@ from ..meld_value import Meld
 from ..memo import MEMO
 from ..rules import Rules
 from ..state import TableMeld
-from ..verify import confirm
+from ..verify import agree, confirm
+from .swapping import freed_index, meld_swap_refusal
 
 __all__ = ["MeldFits", "TableFacts", "fits", "swap_cards", "swappable", "table_facts", "table_takes", "wanted_by",
            "wanted_for_swap"]
 
 
 class MeldFits:
-    """The cards that can be laid off on one legal meld under one set of rules, each with its
-    options (:func:`~shanghai_rules.joining.join_options`), worked out card by card as they are
-    asked about and then kept.  ``candidates`` holds every card that might fit (a superset,
-    known at once: :func:`~shanghai_rules.joining.candidate_cards`)."""
+    """What the referee asks of one legal meld under one set of rules: the cards that can be laid
+    off on it, each with its options (:func:`~shanghai_rules.joining.join_options`), worked out
+    card by card as they are asked about and then kept; ``candidates``, every card that might
+    fit (a superset, known at once: :func:`~shanghai_rules.joining.candidate_cards`); and
+    ``swaps``, the cards that may be given for its wilds (:func:`wanted_by`)."""
 
-    __slots__ = ("_known", "candidates", "meld", "rules")
+    __slots__ = ("_known", "candidates", "meld", "rules", "swaps")
 
     def __init__(self, meld: Meld, rules: Rules) -> None:
         self.meld = meld
         self.rules = rules
         self.candidates = candidate_cards(meld, rules)
+        jokers_only = rules.swappable_wilds == "jokers"
+        self.swaps = agree(swap_cards(meld, jokers_only) if swappable(meld, rules) else frozenset(),
+                           lambda: frozenset(card for card in ALL_CARDS if not card.is_joker and swappable(meld, rules)
+                                             and freed_index(meld, card, jokers_only) >= 0),
+                           "a meld's swap cards")
         self._known: dict[Card, Options] = {}
 
     def get(self, card: Card) -> Options:
@@ -52,7 +59,6 @@ class MeldFits:
 
 _FITS: Final = MEMO.table("fits by meld and rules", 1 << 11)
 _FITS_SEEN: Final = MEMO.table("fits by the meld and rules objects asked about", 1 << 11)
-_SWAPS: Final = MEMO.table("swap cards by meld", 1 << 11)
 _TABLES: Final = MEMO.table("facts by table and rules", 1 << 9)
 _TABLES_SEEN: Final = MEMO.table("facts by the table and rules objects asked about", 1 << 9)
 
@@ -72,23 +78,17 @@ def fits(meld: Meld, rules: Rules) -> MeldFits:
 
 
 def swappable(meld: Meld, rules: Rules) -> bool:
-    """May the wilds of a meld of this kind be swapped under ``rules`` (rules: swapping a joker)?"""
-    return rules.swap_from_runs if meld.kind == "run" else rules.swap_from_sets
+    """May the wilds of a meld of this kind be swapped under ``rules`` (rules: swapping a joker)?  The
+    rule of :func:`~shanghai_rules.engine.swapping.meld_swap_refusal`."""
+    return not meld_swap_refusal(rules, meld)
 
 
 def swap_cards(meld: Meld, jokers_only: bool = False) -> frozenset[Card]:
     """The natural cards that can be given for a wild of ``meld`` (for a joker, where ``jokers_only``:
     ``Rules.swappable_wilds``): what a run's wild stands for, any card of a set's rank (rules: swapping a joker);
-    none when the meld holds no such wild (kept in the memo)."""
-    key = (meld, jokers_only)
-    found: frozenset[Card] | None = _SWAPS.get(key)
-    if found is None:
-        found = _SWAPS.fill(key, _swap_cards)
-    return found
-
-
-def _swap_cards(key: tuple[Meld, bool]) -> frozenset[Card]:
-    meld, jokers_only = key
+    none when the meld holds no such wild.  Every card for which the swap's own rule,
+    :func:`~shanghai_rules.engine.swapping.freed_index`, finds a wild, read off the meld at once
+    (a meld's :class:`MeldFits`, kept in the memo, hold them; the checking mode compares the two)."""
     wilds = meld.wild_indices()
     if jokers_only:
         wilds = tuple(i for i in wilds if meld.cards[i].rank == JOKER)
@@ -112,18 +112,21 @@ class TableFacts:
     :class:`MeldFits`, every card that might fit some meld (``reach``), and the melds whose wilds
     may be swapped, each with the cards that may be given for them (``swaps``)."""
 
-    __slots__ = ("melds", "reach", "swaps")
+    __slots__ = ("_reach", "melds", "swaps")
 
     def __init__(self, table: Sequence[TableMeld], rules: Rules) -> None:
-        self.melds = tuple(fits(tm.meld, rules) for tm in table)
-        self.reach: frozenset[Card] = frozenset().union(*(meld_fits.candidates for meld_fits in self.melds))
-        swaps = []
-        for index, tm in enumerate(table):
-            if swappable(tm.meld, rules):
-                wanted = swap_cards(tm.meld, rules.swappable_wilds == "jokers")
-                if wanted:
-                    swaps.append((index, wanted))
-        self.swaps: tuple[tuple[int, frozenset[Card]], ...] = tuple(swaps)
+        melds = self.melds = tuple([fits(tm.meld, rules) for tm in table])
+        self.swaps: tuple[tuple[int, frozenset[Card]], ...] = tuple(
+            [(index, meld_fits.swaps) for index, meld_fits in enumerate(melds) if meld_fits.swaps])
+        self._reach: frozenset[Card] | None = None
+
+    @property
+    def reach(self) -> frozenset[Card]:
+        """Every card that might fit some meld: the union of the melds' ``candidates`` (worked out
+        when first asked for, then kept)."""
+        if self._reach is None:
+            self._reach = frozenset().union(*[meld_fits.candidates for meld_fits in self.melds])
+        return self._reach
 
     def takes(self, card: Card) -> bool:
         """Can ``card`` be laid off on some meld of the table?"""
@@ -146,8 +149,9 @@ def wanted_for_swap(table: Sequence[TableMeld], rules: Rules, card: Card) -> boo
 
 def wanted_by(meld: Meld, rules: Rules, card: Card) -> bool:
     """May ``card`` be given for a wild of ``meld`` under ``rules``: its wilds may be swapped
-    (:func:`swappable`) and ``card`` is one of its :func:`swap_cards`?"""
-    return swappable(meld, rules) and card in swap_cards(meld, rules.swappable_wilds == "jokers")
+    (:func:`swappable`) and ``card`` is one of its :func:`swap_cards`?  (Its :class:`MeldFits`
+    keep the answer for every card, as ``swaps``.)"""
+    return card in fits(meld, rules).swaps
 
 
 def table_facts(table: tuple[TableMeld, ...], rules: Rules) -> TableFacts:
