@@ -222,6 +222,8 @@ def test_wild_two_value_prices_wild_twos_only_where_twos_are_wild() -> None:
     assert sr.hand_penalty(P("2C 2D 3H JK"), sr.ISRA) == 5 + 5 + 5 + 50
     plain = attrs.evolve(sr.PAGAT7, wild_two_value=20)  # 2s are not wild here
     assert sr.card_value(sr.parse_card("2C"), plain) == 5 and sr.hand_penalty(P("2C 2D"), plain) == 10
+    dying = attrs.evolve(house, discarded_twos_die=True)  # a dead 2 is no wild: it costs what a natural 2 does
+    assert sr.card_value(sr.parse_card("2Cx"), dying) == 5 and sr.hand_penalty(P("2Cx 2D"), dying) == 5 + 20
 
 
 def test_bad_input_gets_the_librarys_own_errors_spec6() -> None:

@@ -111,6 +111,10 @@ def test_every_shortcut_is_checked_where_rules_bite_and_in_play() -> None:
                 for action in listing:
                     sr.apply(state, action, listing=listing)
                 sr.find_contract(state.hands[0], rules, state.round_number)
+                for tm in state.table:  # each meld on the table that is legal as laid down (one grown by
+                    # lay-offs may hold more wilds than a new one), as a plain group: arranged again
+                    if sr.check_meld(tm.meld, rules):
+                        assert sr.check_meld(tm.meld.cards[::-1], rules, tm.meld.kind), tm.meld
             short = attrs.evolve(rules, contracts=rules.contracts[:2], buy_limits=rules.buy_limits[:2], turn_limit=8,
                                  hand_sizes=None if rules.hand_sizes is None else rules.hand_sizes[:2])
             steps = sum(1 for _ in play_random_game(short, rules.min_players, 7))

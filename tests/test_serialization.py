@@ -561,6 +561,14 @@ def test_a_swap_obligation_no_swap_could_have_left_is_refused_spec_4_7() -> None
     house = attrs.evolve(sr.ISRA, swapped_wild_must_be_played=False)
     rules = {k: v for k, v in to_dict(house).items() if k not in ("format", "version")}
     refused(mutate(down, rules=rules, owed_wilds=["JK"]), "owed_wilds", "no swap leaves")
+    # where only jokers are swapped, a wild 2 is never freed, so never owed
+    jokers = attrs.evolve(sr.ISRA, swappable_wilds="jokers")
+    rules = {k: v for k, v in to_dict(jokers).items() if k not in ("format", "version")}
+    hand = ["2C", *down["hands"][0]]
+    refused(mutate(down, rules=rules, owed_wilds=["2C"], hands=[hand, *down["hands"][1:]], stock=down["stock"][1:]),
+            "owed_wilds[0]", "not a wild a swap frees")
+    assert from_dict(mutate(down, rules=rules, owed_wilds=["JK"], hands=[["JK", *down["hands"][0]],
+                                                                        *down["hands"][1:]], stock=down["stock"][1:]))
 
 
 def test_a_position_with_no_legal_action_is_refused_spec_4_9() -> None:
@@ -756,3 +764,17 @@ def test_bad_arguments_and_numbers_too_long_to_write_are_refused_with_their_code
     odd = attrs.evolve(state, fresh_decks=0.0)
     with pytest.raises(SerializationError, match=r"^fresh_decks: "):
         to_json(odd)
+
+
+@pytest.mark.parametrize("preset", ["isra", "pagat7"])
+def test_shanghai_open_is_refused_on_a_discard_that_could_not_have_been_declared_spec_4_8(preset: str) -> None:
+    """SPEC 4.8 and 6: Shanghai is open on a load only where the engine opens it, on a discard its
+    discarder might have declared (the engine's own declaration rule): never under rules without the
+    call (isra), and never on a discard that fits no meld (pagat7, here with nothing on the table)."""
+    rules = sr.get_rules(preset)
+    state = sr.setup_round(rules, ["4H 9S KD 7C 8C", "3C 3D 5S", "6C 6D 5H"], stock="KC QH", discard="QC",
+                           dealer=2)
+    state = sr.apply(sr.apply(state, sr.DrawStock(0)), sr.Discard(0, sr.parse_card("9S")))
+    assert state.phase == "draw" and not state.shanghai_open
+    error = refused(mutate(to_dict(state), shanghai_open=True), "shanghai_open")
+    assert ("no Shanghai declaration" if preset == "isra" else "fits no meld") in str(error)

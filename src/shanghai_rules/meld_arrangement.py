@@ -26,7 +26,7 @@ from typing import Final
 from .cards import ACE, JOKER, Card, Suit, rank_name
 from .errors import excerpt
 from .meld_validation import ADJACENT_WILDS, dead_two_reason, too_long_reason
-from .meld_value import Meld, MeldCheck, MeldKind, position_card
+from .meld_value import Meld, MeldCheck, MeldKind, position_card, wild_cards
 from .refusals import Reason
 from .rules import Rules
 from .wild_limits import wild_limits
@@ -44,12 +44,13 @@ def _piles(cards: Sequence[Card], rules: Rules) -> tuple[list[Card], list[Card],
     fixed: list[Card] = []
     twos: list[Card] = []
     jokers: list[Card] = []
+    wild = wild_cards(rules.wild_twos)
     for card in cards:
         if not isinstance(card, Card):
             return Reason("not_a_card", f"{excerpt(card)} is not a Card")
         if card.rank == JOKER:
             jokers.append(card)
-        elif card.rank == 2 and rules.wild_twos and not card.dead:
+        elif card in wild:  # (a wild 2)
             twos.append(card)
         else:
             fixed.append(card)

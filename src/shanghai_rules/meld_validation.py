@@ -19,7 +19,7 @@ from typing import Final
 
 from .cards import ACE, JOKER, Card, Suit, rank_name
 from .errors import excerpt
-from .meld_value import Meld, is_place_card, position_card
+from .meld_value import Meld, is_place_card, position_card, wild_cards
 from .refusals import Reason, Refusal
 from .rules import Rules
 from .wild_limits import wild_limits
@@ -72,12 +72,13 @@ def set_reason(meld: Meld, rules: Rules, min_length: int, laid_off: bool = False
         return Reason("twos_always_wild",
                       "2s are always wild under these rules: there is no set of 2s (a set of wilds only has no rank)")
     wild_twos = rules.wild_twos
+    wild = wild_cards(wild_twos)
     wilds = 0
     for card in cards:
         r = card.rank
         if r == rank and r != JOKER:
             continue
-        if r == JOKER or (r == 2 and wild_twos and not card.dead):
+        if card in wild:
             wilds += 1
             continue
         if card.dead and wild_twos:
@@ -132,6 +133,7 @@ def run_reason(meld: Meld, rules: Rules, min_length: int, laid_off: bool = False
     assert suit is not None
     cards = meld.cards
     wild_twos = rules.wild_twos
+    wild = wild_cards(wild_twos)
     apart = rules.run_wilds_apart
     wilds = 0
     last_wild = -2
@@ -139,7 +141,7 @@ def run_reason(meld: Meld, rules: Rules, min_length: int, laid_off: bool = False
         position = meld.start + i
         if is_place_card(card, position, suit):
             continue
-        if card.rank == JOKER or (card.rank == 2 and wild_twos and not card.dead):
+        if card in wild:
             if apart and last_wild == i - 1:
                 return ADJACENT_WILDS
             last_wild = i

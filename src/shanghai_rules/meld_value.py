@@ -50,6 +50,7 @@ __all__ = [
     "is_wild",
     "position_card",
     "run_places",
+    "wild_cards",
 ]
 
 MeldKind = Literal["set", "run"]
@@ -58,20 +59,38 @@ End = Literal["low", "high"]
 """The end of a run a card extends."""
 
 
+def _acts_as_wild(card: Card, wild_twos: bool) -> bool:
+    """The rule of which cards are wild (rules: wild cards): a joker, and a 2 where 2s are wild
+    (``Rules.wild_twos``), unless it is a dead 2."""
+    return card.rank == JOKER or (card.rank == 2 and wild_twos and not card.dead)
+
+
+# every card the rule makes wild, with 2s wild or not: built once, as the cards are
+_WILD_CARDS: Final = {wild_twos: frozenset(card for card in ALL_CARDS if _acts_as_wild(card, wild_twos))
+                      for wild_twos in (False, True)}
+
+
+def wild_cards(wild_twos: bool) -> frozenset[Card]:
+    """The cards that act as wilds where 2s are wild (``wild_twos``) or not: :func:`is_wild` of each,
+    for a loop to ask by membership."""
+    return _WILD_CARDS[wild_twos]
+
+
 def is_wild(card: Card | str, rules: Rules) -> bool:
     """True if ``card`` (or the card its notation names) can act as a wild under ``rules`` (a joker,
     or a 2 where 2s are wild, unless it is a dead 2).
 
     Raises :class:`~shanghai_rules.cards.CardError` or :class:`~shanghai_rules.errors.RulesError`
     for what is not a card or not rules."""
+    if isinstance(card, str):
+        card = _one_card(card, "is_wild")
+    elif not isinstance(card, Card):
+        raise CardError(f"is_wild: {excerpt(card)} is not a Card", "not_a_card")
     try:
-        return card.rank == JOKER or (card.rank == 2 and rules.wild_twos and not card.dead)  # type: ignore[union-attr]
+        wild_twos = rules.wild_twos
     except AttributeError:
-        if isinstance(card, str):
-            return is_wild(_one_card(card, "is_wild"), rules)
-        if not isinstance(card, Card):
-            raise CardError(f"is_wild: {excerpt(card)} is not a Card", "not_a_card") from None
         raise RulesError(f"is_wild: {excerpt(rules)} is not a Rules", "bad_argument") from None
+    return card in _WILD_CARDS[bool(wild_twos)]
 
 
 def _builder_group(cards: CardsArg, kind: MeldKind) -> tuple[Card, ...]:

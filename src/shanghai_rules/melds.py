@@ -26,6 +26,7 @@ from .meld_arrangement import arrange_group
 from .meld_validation import meld_reason, shape_reason
 from .meld_value import End, Meld, MeldCheck, MeldError, MeldKind, is_wild
 from .rules import Rules, RulesError
+from .verify import confirm
 
 __all__ = [
     "End",
@@ -83,7 +84,11 @@ def check_meld(
     group = _card_group(cards)
     if isinstance(group, str):
         return MeldCheck(False, kind, None, group, "not_a_card")
-    return arrange_group(group, rules, kind, min_length)
+    verdict = arrange_group(group, rules, kind, min_length)
+    arranged = verdict.meld
+    if arranged is not None:  # (arranging finds a meld by the rules of melds: the one judgement agrees)
+        confirm(verdict, lambda: not meld_reason(arranged, rules, min_length), "check_meld: a group arranged")
+    return verdict
 
 
 def lay_off_options(meld: Meld, card: Card | str, rules: Rules) -> Options:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .cards import JOKER, Card, CardError, CardsArg, _card_group, _one_card
 from .errors import excerpt
+from .meld_value import wild_cards
 from .rules import Rules, RulesError
 
 __all__ = ["card_value", "hand_penalty", "penalty"]
@@ -25,7 +26,7 @@ def penalty(card: Card, rules: Rules) -> int:
     """What ``card`` costs under ``rules`` (the one statement of the rule; the caller has checked its arguments)."""
     if card.rank == JOKER:
         return rules.card_values[13]
-    if card.rank == 2 and rules.wild_twos and rules.wild_two_value is not None and not card.dead:
+    if rules.wild_two_value is not None and card in wild_cards(rules.wild_twos):  # (a wild 2)
         return rules.wild_two_value
     return rules.card_values[card.rank - 2]
 

@@ -142,13 +142,14 @@ from .cards import ACE, ALL_CARDS, DEAD_TWOS, MAX_CARDS, Card, CardParseError, S
 from .engine import has_legal_action
 from .engine.buying import buy_window_open, seat_buy_refusal
 from .engine.deal import MAX_SEED_BITS, seed_refusal
+from .engine.discard import turn_cap
 from .engine.hands import remove_cards
-from .engine.scoring import round_points
-from .engine.stock import Pile, deadlocked, rebuilt
-from .engine.swapping import swapper_refusal
-from .engine.table_facts import table_facts
+from .engine.scoring import going_out_bonus, round_points
+from .engine.shanghai import declaration_refusal
+from .engine.stock import Pile, cards_in_play, copies_in_play, deadlocked, rebuild_allowed, rebuilt
+from .engine.swapping import may_be_freed, swapper_refusal, swaps_allowed
 from .errors import IllegalAction, bounded, excerpt
-from .melds import Meld, check_meld, is_wild
+from .melds import Meld, check_meld
 from .memo import MEMO
 from .penalties import hand_penalty
 from .records import GameRecord
@@ -1253,28 +1254,27 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
     _check_turn_flags(x)
     _check_stock_counts(x)
     rules = x.rules
-    turn_cap = None if rules.turn_limit is None else rules.turn_limit * n
-    if turn_cap is not None and (x.turns_taken > turn_cap
-                                 or (x.turns_taken == turn_cap and phase not in ("round_over", "game_over"))):
-        raise _fail("turns_taken", f"{x.turns_taken} turns, but the round ends after {turn_cap} (turn_limit)")
+    cap = turn_cap(rules, n)
+    if cap is not None and (x.turns_taken > cap or (x.turns_taken == cap and phase not in ("round_over", "game_over"))):
+        raise _fail("turns_taken", f"{x.turns_taken} turns, but the round ends after {cap} (turn_limit)")
     if phase == "cut":
         _check_before_the_deal(x, sizes, seats_path)
     elif phase in ("draw", "play"):
         _check_round_in_play(x, sizes, seats_path)
     else:
-        _check_round_over(x, sizes, seats_path, turn_cap)
+        _check_round_over(x, sizes, seats_path, cap)
 
 
 def _check_stock_counts(x: GameState | PlayerView) -> None:
     """What the rules of an empty stock keep count of: rebuilds within the limit, fresh decks only
     where the rules add them, and the table at the last rebuild no more than the table now."""
     rules = x.rules
-    if rules.stock_rebuilds is not None and x.stock_rebuilt > rules.stock_rebuilds:
+    if x.stock_rebuilt and not rebuild_allowed(rules, x.stock_rebuilt - 1):
         raise _fail("stock_rebuilt", f"the stock is rebuilt at most {rules.stock_rebuilds} times a round, "
                                      f"not {x.stock_rebuilt}")
     if x.fresh_decks > x.stock_rebuilt or (x.fresh_decks and not rules.fresh_deck_when_empty):
         raise _fail("fresh_decks", "a fresh deck comes only with a rebuild of the stock, where the rules add one")
-    if x.fresh_decks and _cards_in_play(x, len(x.scores)) > MAX_CARDS:
+    if x.fresh_decks and cards_in_play(rules, len(x.scores), x.fresh_decks) > MAX_CARDS:
         raise _fail("fresh_decks", f"fresh decks are added only while the cards in play stay within {MAX_CARDS:,}")
     if x.table_at_rebuild > sum(len(tm.meld.cards) for tm in x.table) or (x.table_at_rebuild and not x.stock_rebuilt):
         raise _fail("table_at_rebuild", "more cards than the table holds, or a rebuild that has not happened")
@@ -1309,17 +1309,16 @@ def _check_seats(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: 
 
 def _check_upcard(x: GameState | PlayerView) -> None:
     """A live upcard, and Shanghai open on it, only where the engine leaves them."""
-    rules = x.rules
     if x.upcard_live and (not buy_window_open(x) or not x.discard):
         raise _fail("upcard_live", "only the top of a non-empty discard pile, before the draw (or, where buys go "
                                    "on until the discard, before the discard), can be live")
     if x.shanghai_open:
-        if x.phase != "draw" or not rules.shanghai_call or not x.upcard_live or x.discarder is None:
-            raise _fail("shanghai_open", "Shanghai can be open only on a live, undeclared discard before the draw, "
-                                         "under rules with the Shanghai call")
-        top = x.discard[-1]
-        if not table_facts(x.table, rules).takes(top):
-            raise _fail("shanghai_open", f"Shanghai is open, but the top discard {top} fits no meld on the table")
+        if x.phase != "draw" or not x.upcard_live or x.discarder is None:
+            raise _fail("shanghai_open", "Shanghai can be open only on a live, undeclared discard before the draw")
+        # the engine opens Shanghai on a discard that might have been declared (shanghai_open_after)
+        refusal = declaration_refusal(x, x.discard[-1])
+        if refusal:
+            raise _fail("shanghai_open", f"Shanghai is open only on a discard that might have been declared: {refusal}")
 
 
 def _check_obligations(x: GameState | PlayerView) -> None:
@@ -1330,13 +1329,13 @@ def _check_obligations(x: GameState | PlayerView) -> None:
     if x.phase != "play":
         raise _fail("owed_wilds" if x.owed_wilds else "must_go_down",
                     "a swap's obligation lasts only for the play phase of one turn")
-    if x.owed_wilds and not (rules.swapped_wild_must_be_played and (rules.swap_from_runs or rules.swap_from_sets)):
+    if x.owed_wilds and not (rules.swapped_wild_must_be_played and swaps_allowed(rules)):
         raise _fail("owed_wilds", "under these rules no swap leaves a wild that must be played")
-    if x.must_go_down and not (rules.swap_forces_going_down and (rules.swap_from_runs or rules.swap_from_sets)):
+    if x.must_go_down and not (rules.swap_forces_going_down and swaps_allowed(rules)):
         raise _fail("must_go_down", "under these rules no swap obliges a player to go down")
     for i, card in enumerate(x.owed_wilds):
-        if not is_wild(card, rules):
-            raise _fail(f"owed_wilds[{i}]", f"{card} is not a wild under these rules")
+        if not may_be_freed(card, rules):
+            raise _fail(f"owed_wilds[{i}]", f"{card} is not a wild a swap frees under these rules")
     if x.must_go_down and x.down[x.turn]:
         raise _fail("must_go_down", f"seat {x.turn} is already down")
     # the engine's own rule of who may swap, asked of the seat as it is now: except where only a
@@ -1401,7 +1400,7 @@ def _check_round_in_play(x: GameState | PlayerView, sizes: tuple[int, ...], seat
 
 
 def _check_round_over(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: str,
-                      turn_cap: int | None) -> None:
+                      cap: int | None) -> None:
     """A round over (or the game): its result is this round's, and says what the position shows."""
     rules = x.rules
     result = x.round_results[-1]
@@ -1416,7 +1415,7 @@ def _check_round_over(x: GameState | PlayerView, sizes: tuple[int, ...], seats_p
         raise _fail(f"{seats_path}[{result.went_out}]", "the seat that went out holds no cards")
     if result.ended_by in ("stock", "deadlock"):
         _check_stock_ending(x, result.ended_by, len(sizes))
-    if result.ended_by == "turn_limit" and x.turns_taken != turn_cap:
+    if result.ended_by == "turn_limit" and x.turns_taken != cap:
         raise _fail("round_results", "the round ended on the turn limit before the limit was reached")
     if (result.cut_by, result.cut_exact) != (x.cut if x.cut is not None else (None, False)):
         raise _fail("round_results", "the last result's cut differs from this round's cut")
@@ -1458,7 +1457,7 @@ def _check_results(x: GameState | PlayerView, n: int, active: bool) -> None:
                         else f"there is no seat {result.cut_by}")
         if result.cut_exact and result.cut_by is None:
             raise _fail(f"{path}.cut_exact", "an exact cut has a cutter")
-        if result.bonus and result.bonus not in (rules.blind_bonus, rules.blind_bonus_without_wilds):
+        if result.bonus and result.bonus not in {going_out_bonus(rules, True, wild) for wild in (False, True)}:
             raise _fail(f"{path}.bonus", f"a bonus of {result.bonus} is not one of these rules' blind bonuses")
         if result.bonus and result.went_out is None:
             raise _fail(f"{path}.bonus", "a going-out bonus needs a seat that went out")
@@ -1538,16 +1537,6 @@ def _check_table(x: GameState | PlayerView, n: int) -> None:
                                          f"{kinds.count('run')} runs on the table")
 
 
-def _supply(rules: Rules, players: int, card: Card, fresh_decks: int = 0) -> int:
-    decks = rules.decks_for(players) + fresh_decks
-    return decks * rules.jokers_per_deck if card.is_joker else decks
-
-
-def _cards_in_play(x: GameState | PlayerView, players: int) -> int:
-    """The cards of this round: the decks dealt, and any fresh decks added since."""
-    return x.rules.card_count(players) + x.fresh_decks * (52 + x.rules.jokers_per_deck)
-
-
 def _fresh_deal(x: GameState | PlayerView) -> bool:
     """True when the library dealt this round from full decks (so every card is somewhere)."""
     if x.phase in ("cut", "draw", "play"):
@@ -1592,7 +1581,7 @@ def _refuse_extra_card(x: GameState | PlayerView, places: Sequence[tuple[str, tu
     for path, cards in places:
         for i, card in enumerate(cards):
             seen[card.printed] += 1
-            allowed = _supply(x.rules, players, card, x.fresh_decks)
+            allowed = copies_in_play(x.rules, players, card, x.fresh_decks)
             if seen[card.printed] > allowed:
                 decks = x.rules.decks_for(players)
                 raise _fail(f"{path}[{i}]", f"{card.printed} appears {seen[card.printed]} times, but the {decks} "
@@ -1609,10 +1598,11 @@ def _check_state_cards(state: GameState) -> None:
     places += [*_table_places(state), ("stock", state.stock), ("discard", state.discard)]
     seen = _count_cards(state, places, n)
     if _fresh_deal(state):
-        total = _cards_in_play(state, n)
+        total = cards_in_play(state.rules, n, state.fresh_decks)
         held = sum(seen.values())
         if held != total:
-            missing = [str(c) for c in ALL_CARDS[:53] if seen[c] < _supply(state.rules, n, c, state.fresh_decks)][:5]
+            missing = [str(c) for c in ALL_CARDS[:53]
+                       if seen[c] < copies_in_play(state.rules, n, c, state.fresh_decks)][:5]
             raise _fail("stock", f"the round was dealt from full decks ({total} cards), but the hands, table, stock "
                                  f"and discard pile hold {held}; missing: {', '.join(missing)}")
     if state.phase in ("round_over", "game_over"):
@@ -1633,7 +1623,7 @@ def _check_view(view: PlayerView) -> None:
         raise _fail(f"hand_sizes[{p}]", f"this seat holds {len(view.hand)} cards, not {view.hand_sizes[p]}")
     places = [("hand", view.hand), *_table_places(view), ("discard", view.discard)]
     _count_cards(view, places, n)
-    total = _cards_in_play(view, n)
+    total = cards_in_play(view.rules, n, view.fresh_decks)
     held = sum(view.hand_sizes) + view.stock_size + sum(len(tm.meld.cards) for tm in view.table) + len(view.discard)
     if held > total or (_fresh_deal(view) and held != total):
         raise _fail("stock_size", f"the hands, table, stock and discard pile hold {held} cards, but the decks "

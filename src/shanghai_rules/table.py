@@ -38,7 +38,7 @@ import attrs
 from .actions import Action, Buy, CallShanghai, DeclineBuy, StartRound, WithdrawBuy
 from .cards import Card
 from .engine import apply, new_game
-from .engine.buying import offered_seat
+from .engine.buying import buy_window_open, offered_seat
 from .errors import IllegalAction, MalformedAction, excerpt
 from .records import GameRecord
 from .refusals import Code
@@ -292,7 +292,8 @@ class Table:
     def _offers_awaited(self) -> tuple[int, ...]:
         """The seats asked to answer the open offers, in turn order from the player on turn."""
         state = self._state
-        if not (state.phase == "draw" or (state.phase == "play" and state.upcard_live)):
+        # the upcard's offers (and the Shanghai call) are open while the upcard may be bought
+        if not buy_window_open(state):
             return ()
         window = (state.round_number, state.turns_taken, state.phase)
         if window != self._window:

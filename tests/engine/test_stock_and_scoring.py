@@ -220,3 +220,17 @@ def test_rebuilt_stock_is_shuffled_by_the_state_seed_spec4_5() -> None:
         orders.add((drawn, *after.stock))
         assert sr.apply(state, sr.DrawStock(1)) == after
     assert len(orders) >= 20, len(orders)
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_a_round_ends_with_nobody_out_after_turn_limit_turns_a_seat(limit: int) -> None:
+    """Rules.turn_limit: a round that nobody goes out of ends after that many turns of every seat
+    (here 3 seats), at the discard that completes the last of them, and not a turn sooner."""
+    rules = attrs.evolve(sr.PAGAT7, turn_limit=limit)
+    state = sr.new_game(rules, players=3, seed=12)
+    for turn in range(1, 3 * limit + 1):
+        assert state.phase == "draw", turn
+        seat = state.turn
+        state = play(state, sr.DrawStock(seat))
+        state = play(state, sr.Discard(seat, highest(state, seat)))
+    assert state.phase == "round_over" and state.round_results[-1].ended_by == "turn_limit"

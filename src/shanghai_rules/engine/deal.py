@@ -16,7 +16,7 @@ from ..errors import IllegalAction, excerpt
 from ..refusals import Reason, Refusal
 from ..rules import MAX_PLAYERS, Rules, RulesError
 from ..state import GameState
-from .stock import shuffled, supply
+from .stock import copies_in_play, shuffled, supply
 from .successor import same_move, successor
 
 __all__ = ["OpeningDraw", "count_refusal", "cut", "cut_refusal", "cutter_refusal", "first_dealer", "new_game",
@@ -210,7 +210,7 @@ def setup_round(
     held.update(stock_cards)
     held.update(discard_cards)
     for card, count in held.items():
-        allowed = decks * rules.jokers_per_deck if card.is_joker else decks
+        allowed = copies_in_play(rules, players, card)
         if count > allowed:
             raise RulesError(f"cards: {card} appears {count} times but {decks} decks hold it {allowed} times",
                              "too_many_cards")

@@ -37,6 +37,12 @@ def card_on_the_pile(card: Card, rules: Rules) -> Card:
     return card
 
 
+def turn_cap(rules: Rules, players: int) -> int | None:
+    """The turns after which a round of ``players`` seats ends with nobody out: ``Rules.turn_limit``
+    turns a seat (``None``: no limit)."""
+    return None if rules.turn_limit is None else rules.turn_limit * players
+
+
 def turn_end_refusal(state: GameState, player: int) -> Refusal:
     """Why ``player`` may not end the turn with a discard now, whatever the card; empty if they may."""
     if state.phase != "play":
@@ -103,6 +109,7 @@ def discard(state: GameState, action: Discard, facts: TableFacts | None = None) 
     )
     if went_out:
         return end_round(after, seat, "out")
-    if state.rules.turn_limit is not None and turns >= state.rules.turn_limit * len(hands):
+    cap = turn_cap(state.rules, len(hands))
+    if cap is not None and turns >= cap:
         return end_round(after, None, "turn_limit")
     return after

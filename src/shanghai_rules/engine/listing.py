@@ -372,8 +372,17 @@ def _list_discards(listing: Listing, state: GameState, facts: TableFacts | None)
         for action in listing:
             if isinstance(action, Discard) and not action.shanghai:
                 _confirm_held(state, action)
+                if declared[action.card.code] not in listing:
+                    _confirm_undeclared(state, declared[action.card.code], facts)
 
 
 def _confirm_held(state: GameState, action: Discard) -> None:
     """In the checking mode: the card refusal of a plain discard listed without it does not refuse it."""
     confirm(action, lambda: not card_refusal(state, action), "legal_actions: the discard of a card held")
+
+
+def _confirm_undeclared(state: GameState, action: Discard, facts: TableFacts | None) -> None:
+    """In the checking mode: the card refusal refuses the declared discard of a card held that the listing
+    did not ask it of (where the rules have no declaration, or no meld might take the card)."""
+    confirm(action, lambda: bool(card_refusal(state, action, facts)),
+            "legal_actions: a declared discard left out")

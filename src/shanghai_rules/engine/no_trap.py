@@ -305,7 +305,7 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[Position]:
         not pos.must_go_down
         and not rules.wilds_at_most_naturals
         and not (rules.run_wilds_apart and any(tm.meld.kind == "run" for tm in pos.table))
-        and (rules.going_out != "play" or len(pos.hand) - len(pos.owed) >= 2)
+        and _ending_with(turn, len(pos.hand) - len(pos.owed)) == "ends"
         and not any(wild_limits(rules).grows_beyond(len(tm.meld.cards)) for tm in pos.table)
         # (an owed wild 2 may stand for itself, in its own place that a natural lay-off opens)
         and (all(card.rank == JOKER for card in pos.owed) or _wilds_stay_wild(rules, pos.table))

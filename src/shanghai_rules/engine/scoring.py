@@ -15,7 +15,7 @@ from ..rules import Rules
 from ..state import EndedBy, GameState, RoundResult
 from .successor import same_move
 
-__all__ = ["end_round", "round_points"]
+__all__ = ["blind_bonus", "end_round", "going_out_bonus", "round_points"]
 
 
 def round_points(rules: Rules, hand_points: tuple[int, ...], cut: tuple[int, bool] | None, went_out: int | None,
@@ -33,11 +33,19 @@ def round_points(rules: Rules, hand_points: tuple[int, ...], cut: tuple[int, boo
 
 
 def blind_bonus(state: GameState, went_out: int | None) -> int:
-    """The bonus of the seat that went out, where it went down and out on one turn (0 otherwise)."""
-    if went_out is None or not state.went_down_this_turn:
+    """The bonus of the seat that went out in ``state``, if any (:func:`going_out_bonus`)."""
+    if went_out is None:
         return 0
-    rules = state.rules
-    if rules.blind_bonus_without_wilds and not state.played_wild_this_turn:
+    return going_out_bonus(state.rules, state.went_down_this_turn, state.played_wild_this_turn)
+
+
+def going_out_bonus(rules: Rules, went_down: bool, played_wild: bool) -> int:
+    """The bonus taken off the total of a player who goes out having gone down on the same turn
+    (``went_down``: ``Rules.blind_bonus``, or ``Rules.blind_bonus_without_wilds`` where they played
+    no wild that turn and the rules set it); 0 for a player who went down earlier."""
+    if not went_down:
+        return 0
+    if rules.blind_bonus_without_wilds and not played_wild:
         return rules.blind_bonus_without_wilds
     return rules.blind_bonus
 

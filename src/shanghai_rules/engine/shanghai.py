@@ -11,24 +11,34 @@ requests lapse and the pile has no upcard for that draw.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Protocol
 
 from ..actions import CallShanghai
 from ..cards import Card
 from ..errors import IllegalAction
 from ..meld_value import End, Meld
 from ..refusals import Reason, Refusal
+from ..rules import Rules
 from ..state import GameState, TableMeld
 from .hands import add_cards, remove_card
 from .stock import pick
 from .successor import successor
 from .table_facts import TableFacts, fits, table_facts
 
-__all__ = ["call_refusal", "call_shanghai", "declaration_refusal", "may_declare", "shanghai_open_after",
-           "shanghai_option"]
+__all__ = ["TableAndRules", "call_refusal", "call_shanghai", "declaration_refusal", "may_declare",
+           "shanghai_open_after", "shanghai_option"]
 
 
-def may_declare(state: GameState, card: Card, facts: TableFacts | None = None) -> bool:
+class TableAndRules(Protocol):
+    """What the declaration rule asks of a position: a state, or a seat's view of one."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def table(self) -> tuple[TableMeld, ...]: ...
+
+
+def may_declare(state: TableAndRules, card: Card, facts: TableFacts | None = None) -> bool:
     """May Shanghai be declared on discarding ``card`` now: the rules have the declaration, and the
     card fits a meld on the table?  ``facts``: the
     :class:`~shanghai_rules.engine.table_facts.TableFacts` of the table, where the caller has them."""
@@ -43,7 +53,7 @@ _OWN: Final = Reason("call_own_discard", "the discarder cannot call Shanghai on 
 _SINGLE: Final = Reason("call_single_card", "a player holding a single card cannot call (rules: the Shanghai call)")
 
 
-def declaration_refusal(state: GameState, card: Card, facts: TableFacts | None = None) -> Refusal:
+def declaration_refusal(state: TableAndRules, card: Card, facts: TableFacts | None = None) -> Refusal:
     """Why Shanghai may not be declared on discarding ``card`` now (empty if it may: :func:`may_declare`)."""
     if may_declare(state, card, facts):
         return ""

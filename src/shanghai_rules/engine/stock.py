@@ -18,8 +18,8 @@ from ..memo import MEMO
 from ..rules import Rules
 from ..state import GameState, TableMeld
 
-__all__ = ["Pile", "deadlocked", "pick", "pile_of", "rebuilt", "shuffled", "supply", "table_cards",
-           "take_from_stock"]
+__all__ = ["Pile", "cards_in_play", "copies_in_play", "deadlocked", "pick", "pile_of", "rebuild_allowed", "rebuilt",
+           "shuffled", "supply", "table_cards", "take_from_stock"]
 
 _SUPPLIES: Final = MEMO.table("card supplies by decks and jokers", 64)
 
@@ -29,6 +29,24 @@ def supply(decks: int, jokers_per_deck: int) -> tuple[Card, ...]:
     same supply round after round)."""
     found: tuple[Card, ...] = _SUPPLIES.answer((decks, jokers_per_deck), lambda key: tuple(full_deck(*key)))
     return found
+
+
+def copies_in_play(rules: Rules, players: int, card: Card, fresh_decks: int = 0) -> int:
+    """How many copies of ``card`` a round of ``players`` seats has: one a deck dealt or added fresh
+    (``fresh_decks``), ``Rules.jokers_per_deck`` a deck of a joker."""
+    decks = rules.decks_for(players) + fresh_decks
+    return decks * rules.jokers_per_deck if card.is_joker else decks
+
+
+def cards_in_play(rules: Rules, players: int, fresh_decks: int = 0) -> int:
+    """How many cards a round of ``players`` seats has: the decks dealt, and ``fresh_decks`` added since."""
+    return rules.card_count(players) + fresh_decks * (52 + rules.jokers_per_deck)
+
+
+def rebuild_allowed(rules: Rules, rebuilt: int) -> bool:
+    """May the stock be rebuilt again in a round where it has been rebuilt ``rebuilt`` times
+    (``Rules.stock_rebuilds`` a round at most, ``None``: no limit)?"""
+    return rules.stock_rebuilds is None or rebuilt < rules.stock_rebuilds
 
 
 def shuffled(cards: Iterable[Card], seed: int) -> tuple[list[Card], int]:
@@ -103,7 +121,7 @@ def rebuilt(pile: Pile, rules: Rules, players: int, table: Sequence[TableMeld]) 
       ``Rules.fresh_deck_when_empty`` (and the cards in play stay within
       :data:`~shanghai_rules.cards.MAX_CARDS`).
     """
-    if rules.stock_rebuilds is not None and pile.rebuilt >= rules.stock_rebuilds:
+    if not rebuild_allowed(rules, pile.rebuilt):
         return None
     if deadlocked(pile, rules, table):
         return None
@@ -112,8 +130,7 @@ def rebuilt(pile: Pile, rules: Rules, players: int, table: Sequence[TableMeld]) 
     discard = pile.discard[-1:] if keep else ()
     fresh = pile.fresh_decks
     if not cards:
-        deck = 52 + rules.jokers_per_deck
-        if not rules.fresh_deck_when_empty or rules.card_count(players) + (fresh + 1) * deck > MAX_CARDS:
+        if not rules.fresh_deck_when_empty or cards_in_play(rules, players, fresh + 1) > MAX_CARDS:
             return None
         cards, discard = supply(1, rules.jokers_per_deck), pile.discard
         fresh += 1

@@ -17,7 +17,7 @@ from typing import Final
 from ..actions import SwapWild
 from ..cards import JOKER, Card
 from ..errors import IllegalAction
-from ..meld_value import Meld
+from ..meld_value import Meld, MeldKind, is_wild
 from ..refusals import Reason, Refusal
 from ..rules import Rules
 from ..state import TableMeld
@@ -25,7 +25,8 @@ from .hands import add_cards, holds, remove_card
 from .obligations import settle_owed
 from .position import Position, Turn
 
-__all__ = ["freed_index", "meld_swap_refusal", "swap", "swapper_refusal"]
+__all__ = ["freed_index", "kind_swap_refusal", "may_be_freed", "meld_swap_refusal", "only_jokers_swapped", "swap",
+           "swapper_refusal", "swaps_allowed"]
 
 
 _EARLIER: Final = Reason("swap_eligibility", "only a player who went down on an earlier turn may swap a wild "
@@ -48,18 +49,39 @@ def swapper_refusal(rules: Rules, down: bool, went_down: bool) -> Refusal:
     return ""
 
 
-def meld_swap_refusal(rules: Rules, meld: Meld) -> Refusal:
-    """Why wilds of ``meld`` may not be swapped under ``rules``; empty if they may."""
-    if meld.kind == "run" and not rules.swap_from_runs:
+def kind_swap_refusal(rules: Rules, kind: MeldKind) -> Refusal:
+    """Why wilds of a meld of ``kind`` may not be swapped under ``rules``; empty if they may."""
+    if kind == "run" and not rules.swap_from_runs:
         return _RUNS
-    if meld.kind == "set" and not rules.swap_from_sets:
+    if kind == "set" and not rules.swap_from_sets:
         return _SETS
     return ""
 
 
+def meld_swap_refusal(rules: Rules, meld: Meld) -> Refusal:
+    """Why wilds of ``meld`` may not be swapped under ``rules``; empty if they may (:func:`kind_swap_refusal`)."""
+    return kind_swap_refusal(rules, meld.kind)
+
+
+def swaps_allowed(rules: Rules) -> bool:
+    """Do ``rules`` let the wilds of some kind of meld be swapped at all (:func:`kind_swap_refusal`)?"""
+    return not kind_swap_refusal(rules, "run") or not kind_swap_refusal(rules, "set")
+
+
+def only_jokers_swapped(rules: Rules) -> bool:
+    """Are jokers the only wilds a swap frees under ``rules`` (``Rules.swappable_wilds``)?"""
+    return rules.swappable_wilds == "jokers"
+
+
+def may_be_freed(card: Card, rules: Rules) -> bool:
+    """May a swap free ``card`` under ``rules``: a card acting as a wild (:func:`~shanghai_rules.melds.is_wild`),
+    and a joker where only jokers are swapped (:func:`only_jokers_swapped`)?"""
+    return is_wild(card, rules) and (card.rank == JOKER or not only_jokers_swapped(rules))
+
+
 def freed_index(meld: Meld, card: Card, jokers_only: bool = False) -> int:
     """Where in ``meld`` the wild is that ``card`` replaces: the first wild that stands for it (the
-    first joker, where ``jokers_only``: ``Rules.swappable_wilds``); -1 if none."""
+    first joker, where ``jokers_only``: :func:`only_jokers_swapped`); -1 if none."""
     for i in range(len(meld.cards)):
         if meld.is_natural_at(i) or (jokers_only and meld.cards[i].rank != JOKER):
             continue
@@ -86,7 +108,7 @@ def swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
     card = action.card
     if not holds(pos.hand, card):
         raise IllegalAction(f"SwapWild: {card} is not in seat {turn.player}'s hand", action, code="not_held")
-    jokers_only = rules.swappable_wilds == "jokers"
+    jokers_only = only_jokers_swapped(rules)
     index = freed_index(meld, card, jokers_only)
     if index < 0:
         wild = "joker" if jokers_only else "wild"

@@ -19,7 +19,7 @@ from ..memo import MEMO
 from ..rules import Rules
 from ..state import TableMeld
 from ..verify import agree, confirm
-from .swapping import freed_index, meld_swap_refusal
+from .swapping import freed_index, meld_swap_refusal, only_jokers_swapped
 
 __all__ = ["MeldFits", "TableFacts", "fits", "swap_cards", "swappable", "table_facts", "table_takes", "wanted_by",
            "wanted_for_swap"]
@@ -38,7 +38,7 @@ class MeldFits:
         self.meld = meld
         self.rules = rules
         self.candidates = candidate_cards(meld, rules)
-        jokers_only = rules.swappable_wilds == "jokers"
+        jokers_only = only_jokers_swapped(rules)
         self.swaps = agree(swap_cards(meld, jokers_only) if swappable(meld, rules) else frozenset(),
                            lambda: frozenset(card for card in ALL_CARDS if not card.is_joker and swappable(meld, rules)
                                              and freed_index(meld, card, jokers_only) >= 0),

@@ -9,6 +9,7 @@ from itertools import islice
 from ..actions import Buy, CallShanghai, Cut, Discard, DrawStock, LayDown, LayOff, SwapWild, TakeDiscard
 from ..cards import Card
 from ..contracts import card_value, contract_layouts
+from ..engine.swapping import freed_index, only_jokers_swapped
 from ..melds import Meld, is_wild, lay_off_options
 from ..rules import Contract
 from ..views import PlayerView
@@ -160,14 +161,11 @@ def _cards_laid(action: LayDown) -> int:
 
 
 def _freed_wild(view: PlayerView, swap: SwapWild) -> Card | None:
+    """The wild ``swap`` takes from the table, by the engine's own rule
+    (:func:`~shanghai_rules.engine.swapping.freed_index`)."""
     meld = view.table[swap.meld].meld
-    for i, card in enumerate(meld.cards):
-        if meld.is_natural_at(i):
-            continue
-        target = meld.stands_for(i)
-        if target == swap.card or (isinstance(target, int) and target == swap.card.rank):
-            return card
-    return None
+    index = freed_index(meld, swap.card, only_jokers_swapped(view.rules))
+    return meld.cards[index] if index >= 0 else None
 
 
 def _extends(card: Card, hand: Sequence[Card], contract: Contract) -> bool:
