@@ -359,3 +359,19 @@ def test_contract_run_of_13_is_the_longest_playable_spec3() -> None:
     assert C(runs=1, run_length=13).min_cards == 13
     house = attrs.evolve(sr.ISRA, min_run_length=13, contracts=(C(runs=1, run_length=13),), buy_limits=(2,))
     assert house.rounds == 1
+
+
+@pytest.mark.parametrize("name", sorted(sr.PRESETS))
+def test_a_game_is_played_by_min_players_to_max_players_seats_spec3(name: str) -> None:
+    """SPEC 3: each preset's player counts, from ``min_players`` to ``max_players`` and no others;
+    ``new_game`` and ``decks_for`` refuse the others with the rule's own answer."""
+    rules = sr.get_rules(name)
+    for players in range(0, rules.max_players + 3):
+        allowed = rules.min_players <= players <= rules.max_players
+        assert rules.allows_players(players) == allowed
+        if not allowed:
+            with pytest.raises(sr.RulesError):
+                sr.new_game(rules, players)
+            with pytest.raises(sr.RulesError):
+                rules.decks_for(players)
+    assert not rules.allows_players(float(rules.min_players)) and not rules.allows_players(True)

@@ -372,7 +372,7 @@ def _bot_kinds(text: str, seats: int) -> list[str]:
 
 
 def _check_players(rules: Rules, players: int) -> None:
-    if not rules.min_players <= players <= rules.max_players:
+    if not rules.allows_players(players):
         raise _UsageError(f"--players: {rules.name} is played by {rules.min_players}-{rules.max_players} "
                           f"players, not {players}")
 

@@ -124,7 +124,7 @@ class GameRecord:
         if not isinstance(rules, Rules):
             raise RulesError(f"GameRecord.rules: {excerpt(rules)} is not a Rules", "bad_argument")
         players = self.players
-        if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+        if not rules.allows_players(players):
             raise RulesError(f"GameRecord.players: {rules.name} is played by {rules.min_players}-"
                              f"{rules.max_players} players, not {excerpt(players)}", "bad_player_count")
         refusal = seed_refusal(self.seed)

@@ -12,7 +12,7 @@ The engine reads these fields and never a variant's name.
 from __future__ import annotations
 
 import random
-from typing import Final, Literal
+from typing import Final, Literal, TypeGuard
 
 import attrs
 
@@ -570,12 +570,17 @@ class Rules:
         """The number of rounds."""
         return len(self.contracts)
 
+    def allows_players(self, players: object) -> TypeGuard[int]:
+        """True if a game of these rules may be played by ``players`` seats: a whole number from
+        ``min_players`` to ``max_players``."""
+        return type(players) is int and self.min_players <= players <= self.max_players
+
     def decks_for(self, players: int) -> int:
         """The number of 52-card decks used with ``players`` players.
 
         Raises :class:`RulesError` for a player count these rules do not allow.
         """
-        if type(players) is not int or not self.min_players <= players <= self.max_players:
+        if not self.allows_players(players):
             raise RulesError(
                 f"players: {excerpt(players)} is not a player count of {self.name} "
                 f"({self.min_players}-{self.max_players})", "bad_player_count"

@@ -1223,7 +1223,7 @@ def _read_view(data: dict[str, Json]) -> PlayerView:
 def _read_record(data: dict[str, Json]) -> GameRecord:
     rules = _read_rules(data["rules"], "rules")
     players = _int(data["players"], "players")
-    if not rules.min_players <= players <= rules.max_players:
+    if not rules.allows_players(players):
         raise SerializationError("players", f"{rules.name} is played by {rules.min_players}-{rules.max_players} "
                                             f"players, not {players}", "bad_player_count")
     seed = _seed(data["seed"], "seed")
@@ -1284,7 +1284,7 @@ def _check_seats(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: 
     """The seat count and every field given per seat or naming a seat; the number of seats."""
     rules = x.rules
     n = len(sizes)
-    if not rules.min_players <= n <= rules.max_players:
+    if not rules.allows_players(n):
         raise _fail(seats_path, f"{n} seats, but {rules.name} is played by {rules.min_players}-"
                                 f"{rules.max_players} players")
     if x.round_number > rules.rounds:

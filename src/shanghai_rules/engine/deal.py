@@ -39,7 +39,7 @@ def seed_refusal(seed: object) -> str:
 
 
 def _check_players(rules: Rules, players: object) -> int:
-    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+    if not rules.allows_players(players):
         raise RulesError(
             f"players: {rules.name} is played by {rules.min_players}-{rules.max_players} players, "
             f"not {excerpt(players)}", "bad_player_count"
