@@ -182,3 +182,10 @@ def test_a_view_document_that_does_not_add_up_is_refused() -> None:
 def test_doctests() -> None:
     result = doctest.testmod(views)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_every_seat_sees_who_cuts_the_dealers_right_spec_4_10() -> None:
+    """SPEC 4.10: the seat to the dealer's right cuts; every seat's view names it as the state does."""
+    state = sr.new_game(sr.ISRA, players=4, seed=3)
+    assert state.phase == "cut" and state.cutter == (state.dealer - 1) % 4 == state.turn
+    assert all(observe(state, seat).cutter == state.cutter for seat in range(4))

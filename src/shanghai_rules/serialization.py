@@ -155,7 +155,7 @@ from .penalties import hand_penalty
 from .records import GameRecord
 from .refusals import Code
 from .rules import MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS, PRESETS, Contract, Rules, RulesError
-from .state import GameState, RoundResult, TableMeld
+from .state import GameState, RoundResult, TableMeld, cutter_seat
 from .views import PlayerView
 
 __all__ = [
@@ -1367,8 +1367,8 @@ def _check_before_the_deal(x: GameState | PlayerView, sizes: tuple[int, ...], se
     limit = rules.buy_limit(x.round_number)
     if rules.cut_penalty is None:
         raise _fail("phase", "these rules have no cut")
-    if x.turn != (x.dealer - 1) % n:
-        raise _fail("turn", f"in the cut, the dealer's right (seat {(x.dealer - 1) % n}) is on turn")
+    if x.turn != cutter_seat(x.dealer, n):
+        raise _fail("turn", f"in the cut, the dealer's right (seat {cutter_seat(x.dealer, n)}) is on turn")
     if any(sizes):
         raise _fail(seats_path, "no one holds cards before the deal")
     if x.table or x.discard or any(x.down) or x.turns_taken or x.stock_rebuilt:
@@ -1480,7 +1480,7 @@ def _check_cut(x: GameState | PlayerView, n: int) -> None:
         return
     if x.rules.cut_penalty is None:
         raise _fail("cut", "these rules have no cut")
-    cutter = (x.dealer - 1) % n
+    cutter = cutter_seat(x.dealer, n)
     if x.cut[0] != cutter:
         raise _fail("cut.cutter", f"the dealer's right, seat {cutter}, cuts")
 

@@ -16,7 +16,12 @@ from .cards import Card
 from .melds import Meld, MeldKind
 from .rules import Contract, Rules
 
-__all__ = ["EndedBy", "GameState", "Phase", "RoundFacts", "RoundResult", "TableMeld"]
+__all__ = ["EndedBy", "GameState", "Phase", "RoundFacts", "RoundResult", "TableMeld", "cutter_seat"]
+
+def cutter_seat(dealer: int, players: int) -> int:
+    """The seat that cuts before the deal (rules: the deal): the dealer's right."""
+    return (dealer - 1) % players
+
 
 Phase = Literal["cut", "draw", "play", "round_over", "game_over"]
 """Where the game stands: waiting for the cut, for the player on turn to draw,
@@ -209,5 +214,5 @@ class GameState(RoundFacts):
 
     @property
     def cutter(self) -> int:
-        """The seat that cuts this round: the dealer's right."""
-        return (self.dealer - 1) % len(self.hands)
+        """The seat that cuts this round: the dealer's right (:func:`cutter_seat`)."""
+        return cutter_seat(self.dealer, len(self.hands))

@@ -221,7 +221,7 @@ _EVENTS: Final[dict[type[Any], Callable[[_Words, Any], str]]] = {
 
 def _phase(w: _Words, x: GameState | PlayerView) -> str:
     if x.phase == "cut":
-        return f"{w.seat((x.dealer - 1) % x.players)} to cut"
+        return f"{w.seat(x.cutter)} to cut"
     if x.phase == "draw":
         return f"{w.seat(x.turn)} to draw"
     if x.phase == "play":

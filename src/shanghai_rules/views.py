@@ -39,7 +39,7 @@ from .cards import Card
 from .engine import legal_actions
 from .errors import IllegalAction, excerpt
 from .rules import Rules
-from .state import GameState, Phase, RoundFacts, RoundResult, TableMeld
+from .state import GameState, Phase, RoundFacts, RoundResult, TableMeld, cutter_seat
 
 __all__ = ["PlayerView", "observe"]
 
@@ -121,6 +121,11 @@ class PlayerView(RoundFacts):
     def players(self) -> int:
         """The number of seats."""
         return len(self.hand_sizes)
+
+    @property
+    def cutter(self) -> int:
+        """The seat that cuts this round: the dealer's right (:func:`~shanghai_rules.state.cutter_seat`)."""
+        return cutter_seat(self.dealer, len(self.hand_sizes))
 
     @property
     def my_turn(self) -> bool:

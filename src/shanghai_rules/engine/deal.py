@@ -15,7 +15,7 @@ from ..cards import Card, _card_group, parse_cards
 from ..errors import IllegalAction, excerpt
 from ..refusals import Reason, Refusal
 from ..rules import MAX_PLAYERS, Rules, RulesError
-from ..state import GameState
+from ..state import GameState, cutter_seat
 from .stock import copies_in_play, shuffled, supply
 from .successor import same_move, successor
 
@@ -55,7 +55,7 @@ def _fresh_round(
     moves made in the game, this one (the deal of a later round) included."""
     deck, seed = shuffled(supply(rules.decks_for(players), rules.jokers_per_deck), seed)
     state = GameState(
-        rules=rules, round_number=round_number, dealer=dealer, phase="cut", turn=(dealer - 1) % players,
+        rules=rules, round_number=round_number, dealer=dealer, phase="cut", turn=cutter_seat(dealer, players),
         hands=((),) * players, table=(), stock=tuple(deck), discard=(), upcard_live=False, discarder=None,
         buys_left=(rules.buy_limit(round_number),) * players, buy_requests=(), buy_withdrawn=(),
         down=(False,) * players, scores=scores, round_results=results, seed=seed, move_number=move_number,
