@@ -30,6 +30,7 @@ _CASES: list[tuple[str, Callable[[], Any], type[ValueError], str]] = [
     ("Meld.set not a group", lambda: sr.Meld.set(None), MeldError, "group of cards"),  # type: ignore[arg-type]
     ("is_wild number", lambda: sr.is_wild(5, sr.PAGAT7), CardError, "not a Card"),  # type: ignore[arg-type]
     ("is_wild rules", lambda: sr.is_wild(sr.parse_card("2H"), None), sr.RulesError, "not a Rules"),  # type: ignore[arg-type]
+    ("is_wild rules, a joker", lambda: sr.is_wild("JK", None), sr.RulesError, "not a Rules"),  # type: ignore[arg-type]
     ("lay_off_options meld", lambda: sr.lay_off_options(None, _FOUR, sr.PAGAT7), MeldError, "not a Meld"),  # type: ignore[arg-type]
     ("lay_off_options card", lambda: sr.lay_off_options(_RUN, 8, sr.PAGAT7), CardError, "not a Card"),  # type: ignore[arg-type]
     ("lay_off_options rules", lambda: sr.lay_off_options(_RUN, _FOUR, None), sr.RulesError, "not a Rules"),  # type: ignore[arg-type]
