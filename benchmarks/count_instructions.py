@@ -65,10 +65,19 @@ def _child(path: str, counted: bool) -> None:
         replay(rules, players, seeds, games)
 
 
-def _count(valgrind: str, args: list[str]) -> int:
+def valgrind_path() -> str:
+    """Where valgrind is, or stop with a message saying how to install it."""
+    found = shutil.which("valgrind")
+    if found is None:
+        raise SystemExit("valgrind is not installed (apt install valgrind)")
+    return found
+
+
+def count_run(valgrind: str, args: list[str], script: str = __file__) -> int:
+    """The instructions of ``python script *args`` under callgrind (with the same hashes on every run)."""
     env = dict(os.environ, PYTHONHASHSEED="0")  # the same hashes, so the same instructions, on every run
     done = subprocess.run(
-        [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, __file__, *args],
+        [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, script, *args],
         env=env, capture_output=True, text=True, check=True,
     )
     found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
@@ -88,9 +97,7 @@ def main() -> None:
         path, counted = args.child
         _child(path, counted == "1")
         return
-    valgrind = shutil.which("valgrind")
-    if valgrind is None:
-        raise SystemExit("count_instructions: valgrind is not installed (apt install valgrind)")
+    valgrind = valgrind_path()
     print(f"instructions per decision (legal_actions + apply), callgrind, Python {sys.version.split()[0]}; "
           f"steady: after {args.warm_up} other games")
     print(f"{'variant':<12}{'players':>8}{'games':>7}{'decisions':>11}{'cold':>10}{'steady':>10}")
@@ -109,7 +116,7 @@ def main() -> None:
                 with open(path, "wb") as file:
                     pickle.dump((name, players, seeds, recorded, others if warm_up else range(0), list(warm_up)),
                                 file)
-                replayed = _count(valgrind, ["--child", path, "1"]) - _count(valgrind, ["--child", path, "0"])
+                replayed = count_run(valgrind, ["--child", path, "1"]) - count_run(valgrind, ["--child", path, "0"])
                 counts.append(replayed // decisions)
             print(f"{name:<12}{players:>8}{games:>7}{decisions:>11}{counts[0]:>10,}{counts[1]:>10,}")
 
