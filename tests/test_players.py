@@ -10,6 +10,7 @@ import pytest
 import shanghai_rules as sr
 from shanghai_rules.players import Choice, GreedyPlayer, Pass, Player, RandomPlayer, play_game
 from shanghai_rules.records import GameRecord, final_state
+from shanghai_rules.state import TableMeld
 from shanghai_rules.views import PlayerView, observe
 
 SHORT = attrs.evolve(sr.PAGAT7, contracts=sr.PAGAT7.contracts[:2], buy_limits=(2, 2))
@@ -308,3 +309,30 @@ def test_a_player_that_passes_on_its_turn_is_refused_by_the_table() -> None:
     with pytest.raises(sr.IllegalAction) as caught:
         sr.play_game(sr.PAGAT7, [Lazy(), Lazy(), Lazy()], seed=1)
     assert caught.value.code == "may_not_pass"
+
+
+def _swap_position(run: str) -> sr.GameState:
+    """Seat 0, down, on turn after its draw, holding 8D; on the table a set of 8s holding a wild 2C and a
+    joker, and the run ``run``; only jokers are swapped, and a freed wild need not be played."""
+    rules = attrs.evolve(sr.ISRA, swappable_wilds="jokers", swap_from_sets=True, swapped_wild_must_be_played=False)
+    state = sr.setup_round(rules, ["8D KC QD 9S", "3H 3D 9H 9D", "5H 5D 9C 10D", "6H 6D 10C 10H"],
+                           stock="KD KH QH", discard="QC", dealer=3)
+    state = sr.apply(state, sr.DrawStock(0))
+    melds = [sr.check_meld(sr.parse_cards("8H 8S 2C JK"), rules).meld, sr.check_meld(sr.parse_cards(run), rules).meld]
+    assert all(melds)
+    table = tuple(TableMeld(owner, meld) for owner, meld in zip((1, 2), melds) if meld is not None)
+    return attrs.evolve(state, table=table, down=(True, True, True, False))
+
+
+@pytest.mark.parametrize(("run", "swaps"), [("4C 5C 6C 7C", True), ("JK 4C 5C JK", False)])
+def test_greedy_swaps_for_a_wild_only_where_the_wild_the_engine_frees_can_be_laid_off(run: str, swaps: bool) -> None:
+    """GreedyPlayer, down, swaps a wild only to lay it off elsewhere, and weighs the wild the engine frees:
+    where only jokers are swapped, the joker, not the set's wild 2C (which a run of clubs could take as
+    its own 2, where the joker, beside the run's wilds, could not)."""
+    state = _swap_position(run)
+    actions = sr.legal_actions(state)
+    swap = sr.SwapWild(0, sr.parse_card("8D"), 0)
+    assert swap in actions
+    freed = set(sr.apply(state, swap, listing=actions).hands[0]) - set(state.hands[0])
+    assert freed == {sr.parse_card("JK")}
+    assert (GreedyPlayer().choose(observe(state, 0), actions) == swap) is swaps
