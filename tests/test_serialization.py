@@ -778,3 +778,19 @@ def test_shanghai_open_is_refused_on_a_discard_that_could_not_have_been_declared
     assert state.phase == "draw" and not state.shanghai_open
     error = refused(mutate(to_dict(state), shanghai_open=True), "shanghai_open")
     assert ("no Shanghai declaration" if preset == "isra" else "fits no meld") in str(error)
+
+
+def test_a_round_bonus_or_stock_rebuild_no_rule_gives_is_refused_on_load(table_state: sr.GameState,
+                                                                        round_over_state: sr.GameState) -> None:
+    """SPEC 6: a round result's going-out bonus is one the rules award (``Rules.blind_bonus``, or
+    ``blind_bonus_without_wilds``), and the stock is rebuilt no more often than ``Rules.stock_rebuilds``
+    allows; a loaded state that says otherwise is refused (the engine's own going_out_bonus and
+    rebuild_allowed)."""
+    over = to_dict(round_over_state)  # isra: no blind bonus
+    last = len(over["round_results"]) - 1
+    refused(replaced(over, f"round_results[{last}].bonus", 7), f"round_results[{last}].bonus", "blind bonuses")
+    house = attrs.evolve(sr.PAGAT7, stock_rebuilds=1)
+    rules = {k: v for k, v in to_dict(house).items() if k not in ("format", "version")}
+    doc = mutate(to_dict(table_state), rules=rules)
+    assert from_dict(mutate(doc, stock_rebuilt=1)).stock_rebuilt == 1
+    refused(mutate(doc, stock_rebuilt=2), "stock_rebuilt", "at most 1 times")

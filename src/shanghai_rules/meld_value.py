@@ -90,7 +90,7 @@ def is_wild(card: Card | str, rules: Rules) -> bool:
         wild_twos = rules.wild_twos
     except AttributeError:
         raise RulesError(f"is_wild: {excerpt(rules)} is not a Rules", "bad_argument") from None
-    return card in _WILD_CARDS[bool(wild_twos)]
+    return card in wild_cards(bool(wild_twos))
 
 
 def _builder_group(cards: CardsArg, kind: MeldKind) -> tuple[Card, ...]:

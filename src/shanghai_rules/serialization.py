@@ -155,7 +155,7 @@ from .penalties import hand_penalty
 from .records import GameRecord
 from .refusals import Code
 from .rules import MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS, PRESETS, Contract, Rules, RulesError
-from .state import GameState, RoundResult, TableMeld, cutter_seat
+from .state import GameState, RoundResult, TableMeld
 from .views import PlayerView
 
 __all__ = [
@@ -1246,7 +1246,7 @@ def _check_position(x: GameState | PlayerView, sizes: tuple[int, ...], seats_pat
     n = _check_seats(x, sizes, seats_path)
     phase = x.phase
     _check_results(x, n, phase in ("draw", "play", "cut"))
-    _check_cut(x, n)
+    _check_cut(x)
     _check_buys(x, n)
     _check_table(x, n)
     _check_upcard(x)
@@ -1363,12 +1363,11 @@ def _check_turn_flags(x: GameState | PlayerView) -> None:
 def _check_before_the_deal(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: str) -> None:
     """The cut: the dealer's right on turn, nothing dealt, nothing played."""
     rules = x.rules
-    n = len(sizes)
     limit = rules.buy_limit(x.round_number)
     if rules.cut_penalty is None:
         raise _fail("phase", "these rules have no cut")
-    if x.turn != cutter_seat(x.dealer, n):
-        raise _fail("turn", f"in the cut, the dealer's right (seat {cutter_seat(x.dealer, n)}) is on turn")
+    if x.turn != x.cutter:
+        raise _fail("turn", f"in the cut, the dealer's right (seat {x.cutter}) is on turn")
     if any(sizes):
         raise _fail(seats_path, "no one holds cards before the deal")
     if x.table or x.discard or any(x.down) or x.turns_taken or x.stock_rebuilt:
@@ -1475,12 +1474,13 @@ def _check_results(x: GameState | PlayerView, n: int, active: bool) -> None:
                     f"round {last} cannot be the last finished round in round {x.round_number}, phase {x.phase!r}")
 
 
-def _check_cut(x: GameState | PlayerView, n: int) -> None:
+def _check_cut(x: GameState | PlayerView) -> None:
+    """A cut made only under rules with a cut, and by the seat that cuts (the dealer's right)."""
     if x.cut is None:
         return
     if x.rules.cut_penalty is None:
         raise _fail("cut", "these rules have no cut")
-    cutter = cutter_seat(x.dealer, n)
+    cutter = x.cutter
     if x.cut[0] != cutter:
         raise _fail("cut.cutter", f"the dealer's right, seat {cutter}, cuts")
 

@@ -18,6 +18,7 @@ from .rules import Contract, Rules
 
 __all__ = ["EndedBy", "GameState", "Phase", "RoundFacts", "RoundResult", "TableMeld", "cutter_seat"]
 
+
 def cutter_seat(dealer: int, players: int) -> int:
     """The seat that cuts before the deal (rules: the deal): the dealer's right."""
     return (dealer - 1) % players
