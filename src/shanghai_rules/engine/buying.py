@@ -30,7 +30,7 @@ from .successor import Change
 
 __all__ = ["BuyFacts", "buy", "buy_refusal", "buy_window_open", "buyer", "buys_after", "decline_buy",
            "decline_refusal", "offered_seat", "seat_buy_refusal", "settle_buy", "turn_of_offer_refusal",
-           "withdraw_buy", "withdraw_refusal"]
+           "upcard_live_after_draw", "withdraw_buy", "withdraw_refusal"]
 
 
 class BuyFacts(Protocol):
@@ -65,6 +65,15 @@ def buy_window_open(x: BuyFacts) -> bool:
     ``"until_discard"``, in the play phase while the upcard stays live (the player on turn drew from
     the stock, and no buy was settled by that draw)."""
     return x.phase == "draw" or (x.phase == "play" and x.upcard_live and x.rules.buy_window == "until_discard")
+
+
+def upcard_live_after_draw(state: GameState, pile: Pile) -> bool:
+    """Does the upcard stay live (buyable) once the player on turn has drawn from the stock, leaving
+    ``pile``?  Only where ``Rules.buy_window`` is ``"until_discard"``, the upcard was live, no buy
+    was settled by the draw, and the pile still holds it (a rebuild of the stock may have taken the
+    whole pile).  The withdrawals from it stay with it."""
+    return (state.rules.buy_window == "until_discard" and state.upcard_live and not state.buy_requests
+            and bool(pile.discard))
 
 
 _ON_TURN: Final = Reason("buy_on_turn", "the player on turn does not buy the upcard: they take it free, or draw "

@@ -15,7 +15,7 @@ from ..actions import DrawStock, TakeDiscard
 from ..errors import IllegalAction
 from ..refusals import Reason, Refusal
 from ..state import GameState
-from .buying import buys_after, settle_buy
+from .buying import buys_after, settle_buy, upcard_live_after_draw
 from .hands import add_cards
 from .scoring import end_round
 from .stock import deadlocked, pile_of, take_from_stock
@@ -73,9 +73,7 @@ def draw_stock(state: GameState, action: DrawStock) -> GameState:
         buys_left, pile = buys_after(state), settle_buy(state, hands)
     drawn, pile = take_from_stock(pile, 1, rules, len(hands), state.table)
     hands[state.turn] = add_cards(hands[state.turn], drawn)
-    # where buys go on until the discard, an upcard not bought stays live (unless a rebuild of the stock
-    # took it with the whole pile), and so do the withdrawals from it
-    live = rules.buy_window == "until_discard" and state.upcard_live and not state.buy_requests and bool(pile.discard)
+    live = upcard_live_after_draw(state, pile)
     after = _DRAWN(state, "play", tuple(hands), *pile, buys_left, (), state.buy_withdrawn if live else (), live,
                    False)
     if not drawn:
