@@ -254,6 +254,40 @@ def test_bad_input_gets_the_librarys_own_errors_spec6() -> None:
     assert sr.find_contract((c for c in P("9C 9D 9H KC KD KS")), sr.PAGAT7, 1) is not None
 
 
+
+# (hand, the card given many copies, round): each round's contract uses at most six of one card
+MANY_COPIES = [("4H 4D 5C 5C 5C", "4H", 1), ("4H 4D 4C 5C 5C", "4D", 1), ("JK 9C 9D KC KS", "JK", 1),
+               ("4H 5H 6H 9C 9D JK", "7H", 2), ("4H 5H 6H 7H 9C 9D", "9C", 2), ("3S 4S 5S JK 8D 9D 10D", "JK", 3),
+               ("8D 9D 10D JK KC KD", "KS", 4)]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize(("hand", "card", "round_number"), MANY_COPIES)
+@pytest.mark.parametrize("copies", [64, 128, 256, 300])
+def test_a_hand_with_more_of_one_card_than_a_byte_counts_is_judged_as_with_a_few_spec6(
+        preset: str, hand: str, card: str, round_number: int, copies: int) -> None:
+    """SPEC 6: ``find_contract`` takes any hand of up to ``MAX_CARDS`` cards.  One card held 64 to 300
+    times (no game deals that many of a natural card; jokers that many only under house rules), the
+    answer is the one the same hand gets with six of it, which is as many as any of these contracts
+    uses, and the layout found is legal and from the hand."""
+    rules = PRESETS[preset]
+    few = [*P(hand), *P(card) * 6]
+    many = [*P(hand), *P(card) * copies]
+    assert not rules.contract(round_number).no_discard
+    found = sr.find_contract(many, rules, round_number)
+    assert (found is None) == (sr.find_contract(few, rules, round_number) is None)
+    if found is not None:
+        assert_layout_from(found, many, rules, round_number)
+
+
+def test_a_hand_of_256_natural_cards_of_one_rank_makes_its_set() -> None:
+    """Two suits' 128 4s each (256 of the rank) and three 5s hold ``pagat7``'s first contract, two sets
+    of different ranks, as a hand of two 4s and three 5s does."""
+    hand = [*P("4H") * 128, *P("4D") * 128, *P("5C 5C 5C")]
+    found = sr.find_contract(hand, sr.PAGAT7, 1)
+    assert found is not None and sorted(m.cards[0].rank for m in found) == [4, 5]
+    assert_layout_from(found, hand, sr.PAGAT7, 1)
+
 def test_a_group_counts_as_the_set_or_run_the_contract_needs() -> None:
     """check_contract reads a plain group as a set or a run, whichever the contract needs: with no wild limits
     9♥ ★ ★ ★ is both, and meets round 1 (two sets) as a set and round 2 (set + run) as a run."""

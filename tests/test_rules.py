@@ -375,3 +375,16 @@ def test_a_game_is_played_by_min_players_to_max_players_seats_spec3(name: str) -
             with pytest.raises(sr.RulesError):
                 rules.decks_for(players)
     assert not rules.allows_players(float(rules.min_players)) and not rules.allows_players(True)
+
+
+@pytest.mark.parametrize("preset", [sr.PAGAT7, sr.ISRA])
+def test_rules_with_hundreds_of_jokers_are_built_and_played_spec3(preset: sr.Rules) -> None:
+    """A house rule of 150 jokers a deck (more of one card than a byte counts) is a playable ``Rules``:
+    a game of it is played to its end, its record replays, and its state reads back from JSON."""
+    rules = attrs.evolve(preset, name="many jokers", jokers_per_deck=150)
+    start = sr.new_game(rules, 3, seed=2)
+    dealt = [*start.stock, *start.discard, *(card for hand in start.hands for card in hand)]
+    assert sum(card.is_joker for card in dealt) == 150 * rules.decks_for(3) > 255
+    final, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(3)], seed=2)
+    assert final.is_over and sr.final_state(record) == final
+    assert sr.from_json(sr.to_json(final)) == final

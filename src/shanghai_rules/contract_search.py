@@ -26,7 +26,7 @@ This module is internal: :func:`~shanghai_rules.contracts.contract_layouts` is i
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations, islice
 from operator import add, itemgetter
 from typing import Final, NamedTuple
@@ -37,6 +37,7 @@ from .contract_sets import (
     SetOptions,
     knapsack,
     one_set,
+    rank_counts,
     rank_totals,
     set_options,
     set_shapes,
@@ -112,6 +113,11 @@ class _SuitPlan(NamedTuple):
     unlimited: bool
 
 
+def saturated_bytes(counts: Iterable[int]) -> bytes:
+    """Card counts as bytes, a count over 255 as 255."""
+    return bytes(min(n, 255) for n in counts)
+
+
 class ContractSearch:
     """A depth-first search for the layouts of one contract in one hand (see the module docs)."""
 
@@ -133,6 +139,13 @@ class ContractSearch:
             for suit, dead in enumerate(dead_twos):
                 counts[13 * suit] += dead
         self.counts = counts
+        # the bounds and the placing of runs read the cards held as bytes (``as_bytes``), and the sets'
+        # bound adds the four suits' bytes of a rank in one; a hand holding 64 or more of one card (no
+        # game deals that many of a natural card: see MAX_CARDS; jokers, under house rules) is read
+        # with each count over 255 as 255 (none of them asks more than a few of one natural card),
+        # and its ranks are counted one by one
+        self.counts_fit_bytes = len(hand) < 64 or max(counts) < 64
+        self.as_bytes: Callable[[Iterable[int]], bytes] = bytes if self.counts_fit_bytes else saturated_bytes
         self.wild_twos = rules.wild_twos
         # the dead 2s not yet used, by suit (none where 2s are not wild: a dead 2 is then a 2 as any other)
         self.dead_twos = dead_twos if self.wild_twos else [0, 0, 0, 0]
@@ -242,12 +255,12 @@ class ContractSearch:
         cost = 0
         if not (slot or suit):
             if runs:
-                row = bytes(self.counts)  # (made once, for both bounds)
+                row = self.as_bytes(self.counts)  # (made once, for both bounds)
                 self.suit_costs = bound.suits_costs(row, wilds_left)
                 cost = bound.shared_cost(self.suit_costs, runs, wilds_left)
         elif self.runs and self.runs[-1][0] == suit:
             base = 13 * suit
-            left = bound.suit_costs(bytes(self.counts[base:base + 13]), wilds_left)
+            left = bound.suit_costs(self.as_bytes(self.counts[base:base + 13]), wilds_left)
             cost = bound.shared_cost([left, *self.suit_costs[suit + 1:]], runs, wilds_left)
         else:
             cost = bound.shared_cost(self.suit_costs[suit:], runs, wilds_left)
@@ -269,7 +282,10 @@ class ContractSearch:
             return 0
         options = self.tables.set_options
         top = len(options.other_ranks) - 1
-        ranks = rank_totals(bytes(self.counts) if row is None else row)
+        if not self.counts_fit_bytes:
+            ranks: Sequence[int] = rank_counts(self.counts)
+        else:
+            ranks = rank_totals(self.as_bytes(self.counts) if row is None else row)
         chosen = [options.other_ranks[min(n, top)] for n in sorted(ranks[1:])[-wanted:]]
         chosen.append(options.twos[min(ranks[0], top)])
         length = self.contract.set_length
@@ -415,7 +431,7 @@ class ContractSearch:
         # runs in this suit start at ``low`` or later: the cards below it are done with
         if self.whole and low > 2 and not self._sets_can_take_the_rest(13 * suit + low - 2):
             return
-        cards = bytes(self.counts[13 * suit:13 * suit + 13])
+        cards = self.as_bytes(self.counts[13 * suit:13 * suit + 13])
         # too few cards in this suit, even with every wild, for any run: on to the next suit
         if sum(cards) + self._loose_wilds() >= contract.run_length:
             plan = self._suit_plan(slot, suit, low)

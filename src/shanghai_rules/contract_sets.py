@@ -26,6 +26,7 @@ __all__ = [
     "SetOptions",
     "knapsack",
     "one_set",
+    "rank_counts",
     "rank_totals",
     "set_options",
     "set_shapes",
@@ -125,19 +126,23 @@ def sets_knapsack(counts: Sequence[int], wanted: int, options: SetOptions, lengt
     """The fewest wild cards ``wanted`` sets of ``length`` take from a hand with card ``counts`` (by
     code): the knapsack over every rank (the judgement the search's bound stands for)."""
     top = len(options.other_ranks) - 1
-    ways = []
-    for base in range(13):
-        naturals = counts[base] + counts[13 + base] + counts[26 + base] + counts[39 + base]
-        ways.append((options.twos if base == 0 else options.other_ranks)[min(naturals, top)])
+    ways = [(options.twos if rank == 0 else options.other_ranks)[min(naturals, top)]
+            for rank, naturals in enumerate(rank_counts(counts))]
     return knapsack(ways, wanted, options.wild_only, length)
+
+
+def rank_counts(counts: Sequence[int]) -> tuple[int, ...]:
+    """The natural cards of each rank (by ``code % 13``: the 2s first) in a hand with card ``counts``
+    (by code): the four suits' counts of the rank added."""
+    return tuple(counts[rank] + counts[13 + rank] + counts[26 + rank] + counts[39 + rank] for rank in range(13))
 
 
 _ONE_SUIT: Final = (1 << 104) - 1  # the 13 bytes of one suit's codes, as a number
 
 
 def rank_totals(row: bytes) -> bytes:
-    """The natural cards of each rank (by ``code % 13``: the 2s first) in a hand with card counts
-    ``row`` (by code, a byte each), a byte each: the four suits' bytes are added as numbers, so
-    that one rank's byte is the sum of its four (never 256 or more: a rank has four cards a deck)."""
+    """:func:`rank_counts` of a hand with card counts ``row`` (by code, a byte each), a byte each:
+    the four suits' bytes are added as numbers, so that one rank's byte is the sum of its four.
+    Only for counts under 64, whose sums never reach 256 (the caller sees to it)."""
     held = int.from_bytes(row, "little")
     return ((held + (held >> 104) + (held >> 208) + (held >> 312)) & _ONE_SUIT).to_bytes(13, "little")

@@ -211,6 +211,12 @@ MUTANTS = (
            "engine/successor.py", "for index, value in zip(self.indexes, values):",
            "for index, value in zip(self.indexes[::-1], values):",
            (("tests/engine/test_successor.py", False), ("tests/test_properties.py", False))),
+    Mutant("rank-totals-lanes", "the sets' bound: the ranks of a hand with 64 or more of one card added in byte lanes",
+           "contract_search.py", "self.counts_fit_bytes = len(hand) < 64 or max(counts) < 64",
+           "self.counts_fit_bytes = len(hand) < 64 or max(counts) < 256", (("tests/test_contracts.py", False),)),
+    Mutant("byte-row-unbounded", "the contract search: counts over 255 put in a byte row as they are",
+           "contract_search.py", "bytes if self.counts_fit_bytes else saturated_bytes",
+           "bytes", (("tests/test_contracts.py", False),)),
 )
 
 #: The tests run against each mutant, quickest first, and whether in the checking mode (the engine's
