@@ -415,6 +415,22 @@ def test_meld_helpers_say_what_each_card_stands_for() -> None:
         sr.Meld.run([JK, JK])
 
 
+@pytest.mark.parametrize(("text", "start", "code", "words"), [
+    ("QC KC AC JK", None, "ace_ends_run", "beyond the ace"),
+    ("KC AC JK JK", None, "ace_ends_run", "beyond the ace"),
+    ("JK JK 2C 3C", None, "ace_ends_run", "beyond the ace"),
+    ("4C 5C", 9, "not_in_sequence", "from position 9"),
+    ("JK JK", None, "no_natural", "needs a natural card"),
+])
+def test_a_group_no_reading_makes_a_run_is_refused_naming_the_rule_spec6(
+        text: str, start: int | None, code: str, words: str) -> None:
+    """SPEC 6: ``Meld.run`` of cards that read as no run names what stops them: a run going beyond the
+    ace, no natural card in its place from the start given, or no natural card at all."""
+    with pytest.raises(sr.MeldError, match=words) as refused:
+        sr.Meld.run(P(text), start=start)
+    assert refused.value.code == code
+
+
 def test_arranged_run_regression_low_and_high_ace_both_refused_spec3() -> None:
     """Regression: an arranged 14-card run A-2-...-K-A (start 1) was judged legal (SPEC 3: never both aces)."""
     both = sr.Meld("run", P("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"), suit=sr.Suit.SPADES, start=1)

@@ -141,6 +141,19 @@ def run_places(meld: Meld) -> tuple[Card, ...] | None:
     return cast("tuple[Card, ...]", _RUN_CARDS[suit][start:start + len(cards)])
 
 
+def _no_reading(missed: str, start: int | None) -> MeldError:
+    """Why :meth:`Meld.run` found no reading of a group as a run: its natural cards would stand beyond
+    the ace (``missed`` ``"ace_ends_run"``), none stands in its place from ``start``
+    (``"not_in_sequence"``), or none says the run's suit and place."""
+    if missed == "ace_ends_run":
+        return MeldError("a run cannot go beyond the ace: read from its natural cards, these cards do not "
+                         "all stand between the low ace and the high ace", "run", "ace_ends_run")
+    if missed:
+        return MeldError(f"no natural card stands in its place in a run from position {start}", "run",
+                         "not_in_sequence")
+    return MeldError("a run needs a natural card to say its suit and place", "run", "no_natural")
+
+
 @attrs.frozen(cache_hash=True)
 class Meld:
     """An arranged meld.
@@ -196,6 +209,7 @@ class Meld:
         group = _builder_group(cards, "run")
         if start is None or suit is None:
             best: tuple[int, int, Suit] | None = None
+            missed = ""  # why a natural card's reading was passed over, where one was
             for i, card in enumerate(group):
                 if card.suit is None or (suit is not None and card.suit != suit):
                     continue
@@ -203,8 +217,10 @@ class Meld:
                 for position in positions:
                     first = position - i
                     if start is not None and first != start:
+                        missed = missed or "not_in_sequence"
                         continue
                     if first < 1 or first + len(group) - 1 > 14:
+                        missed = "ace_ends_run"
                         continue
                     matches = sum(
                         1 for j, other in enumerate(group) if other == position_card(first + j, card.suit)
@@ -213,7 +229,7 @@ class Meld:
                     if best is None or key[:2] > best[:2]:
                         best = key
             if best is None:
-                raise MeldError("a run needs a natural card to say its suit and place", "run", "no_natural")
+                raise _no_reading(missed, start)
             start, suit = best[1], best[2]
         return cls("run", group, suit=suit, start=start)
 
