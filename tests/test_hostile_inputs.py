@@ -123,6 +123,34 @@ def test_rules_no_game_can_play_are_refused_naming_the_field_and_the_limit(rules
     assert sr.TEN_ROUND.contracts[-1].min_cards > sr.PAGAT7.contracts[-1].min_cards
 
 
+def _peak(work: Callable[[], object]) -> int:
+    """The most bytes allocated at once while ``work()`` runs."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        work()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_run_gap_of_a_billion_ranks_plays_as_one_of_thirteen() -> None:
+    """``Rules.contract_run_gap`` may be as large as any number of the rules (``MAX_NUMBER``); a gap of
+    more than a suit's 13 ranks forbids no more than one of 13.  A seeded game under a gap of
+    ``MAX_NUMBER`` is the game under a gap of 13, and building those rules, reading them and judging a
+    whole-hand round of runs under them each take well under a megabyte."""
+    huge = attrs.evolve(sr.PAGAT7, name="gap", contract_run_gap=MAX_NUMBER)
+    thirteen = attrs.evolve(huge, contract_run_gap=13)
+    players = [sr.GreedyPlayer() for _ in range(3)]
+    assert sr.play_game(huge, players, seed=4)[1].actions == sr.play_game(thirteen, players, seed=4)[1].actions
+    hand = sr.parse_cards("4H 5H 6H 7H 8S 9S 10S JS QD KD AD JK")
+    text = to_json(huge)
+    sr.clear_caches()
+    for work in (lambda: attrs.evolve(sr.PAGAT7, name="gap", contract_run_gap=MAX_NUMBER),
+                 lambda: from_json(text), lambda: sr.find_contract(hand, huge, 7)):
+        assert _peak(work) < 1_000_000
+
+
 def test_huge_seat_counts_are_refused_where_games_start_and_documents_are_read() -> None:
     """A billion seats are refused by ``new_game`` and in a record document, naming the limit."""
     assert "players" in refusal(sr.RulesError, lambda: sr.new_game(sr.PAGAT7, 10**9, seed=1))

@@ -89,7 +89,8 @@ class ContractBound:
         self.spans = [(a, ((1 << (b + 1)) - 1) & ~((1 << a) - 1), b - a + 1)
                       for a in range(13) for b in range(a + self.length - 1, 13)]
         # the gap rule between runs of one suit in a contract: the starts it forbids just past a run's end
-        self.gap_mask = (1 << rules.contract_run_gap) - 1
+        # (a gap of more than a suit's 13 indices forbids no more of them than one of 13)
+        self.gap_mask = (1 << min(rules.contract_run_gap, 13)) - 1
         # the most wilds any run may hold (None: no limit by count): a longer run from the same
         # start has as many places without a card, or more
         counted = [limit for limit in self.limits.values() if limit is not None]
