@@ -766,6 +766,28 @@ def test_bad_arguments_and_numbers_too_long_to_write_are_refused_with_their_code
         to_json(odd)
 
 
+
+def test_numbers_longer_than_a_game_holds_are_refused_where_read_and_set_up_and_others_read_back() -> None:
+    """SPEC 6: every number read is one ``to_json`` writes back: a score (or a seat, in an action and a
+    record's actions) longer than ``MAX_NUMBER_BITS`` bits is refused on load with ``bad_field``, and by
+    ``setup_round``; a score of exactly that many bits loads, reads back equal and is described."""
+    from shanghai_rules.state import MAX_NUMBER_BITS
+    longest, longer = 2**MAX_NUMBER_BITS - 1, 2**MAX_NUMBER_BITS
+    state = sr.setup_round(sr.PAGAT7, ["4H 9S", "3C 3D", "6C 6D"], stock="KC QH", discard="QC", scores=[longest, 0, 0])
+    assert from_json(to_json(state)) == state and str(longest)[:20] in sr.describe(state)
+    with pytest.raises(sr.RulesError, match="scores: no score of a game is longer") as caught:
+        sr.setup_round(sr.PAGAT7, ["4H 9S", "3C 3D", "6C 6D"], stock="KC QH", discard="QC", scores=[longer, 0, 0])
+    assert caught.value.code == "bad_argument"
+    documents = [mutate(to_dict(state), scores=[longer, 0, 0]),
+                 {**json.loads(to_json(sr.Buy(1))), "player": longer}]
+    record = json.loads(to_json(sr.play_game(sr.PAGAT7, [sr.RandomPlayer(seat) for seat in range(3)], seed=1)[1]))
+    record["actions"][0]["player"] = longer
+    documents.append(record)
+    for document in documents:
+        with pytest.raises(SerializationError, match=f"longer than {MAX_NUMBER_BITS:,} bits") as caught:
+            from_json(json.dumps(document))
+        assert caught.value.code == "bad_field"
+
 @pytest.mark.parametrize("preset", ["isra", "pagat7"])
 def test_shanghai_open_is_refused_on_a_discard_that_could_not_have_been_declared_spec_4_8(preset: str) -> None:
     """SPEC 4.8 and 6: Shanghai is open on a load only where the engine opens it, on a discard its

@@ -155,7 +155,7 @@ from .penalties import hand_penalty
 from .records import GameRecord
 from .refusals import Code
 from .rules import MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS, PRESETS, Contract, Rules, RulesError
-from .state import GameState, RoundResult, TableMeld
+from .state import MAX_NUMBER_BITS, GameState, RoundResult, TableMeld
 from .views import PlayerView
 
 __all__ = [
@@ -380,13 +380,12 @@ def _join(path: str, key: str) -> str:
 def _w_int(value: object, path: str) -> int:
     if type(value) is not int:
         raise SerializationError(path, f"cannot write {excerpt(value)}: not a whole number", "cannot_write")
-    if value.bit_length() > _MOST_BITS_WRITTEN:
+    if value.bit_length() > MAX_NUMBER_BITS:
         raise SerializationError(path, f"cannot write {excerpt(value)}: no number in a game is this long",
                                  "cannot_write")
     return value
 
 
-_MOST_BITS_WRITTEN: Final = 4_096  # (a seed has at most MAX_SEED_BITS; every other number is far shorter)
 
 
 def _w_int_opt(value: object, path: str) -> int | None:
@@ -806,6 +805,8 @@ def _obj(value: Json, path: str, fields: Sequence[str], optional: Sequence[str] 
 def _int(value: Json, path: str, low: int | None = None, high: int | None = None) -> int:
     if type(value) is not int:
         raise SerializationError(path, f"expected a whole number, not {_show(value)}", "bad_field")
+    if value.bit_length() > MAX_NUMBER_BITS:
+        raise SerializationError(path, f"no number in a game is longer than {MAX_NUMBER_BITS:,} bits", "bad_field")
     if low is not None and value < low:
         raise SerializationError(path, f"{value} is less than {low}", "bad_field")
     if high is not None and value > high:

@@ -7,7 +7,7 @@ state from the parts that change and shares the rest.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 
@@ -16,7 +16,13 @@ from .cards import Card
 from .melds import Meld, MeldKind
 from .rules import Contract, Rules
 
-__all__ = ["EndedBy", "GameState", "Phase", "RoundFacts", "RoundResult", "TableMeld", "cutter_seat"]
+__all__ = ["MAX_NUMBER_BITS", "EndedBy", "GameState", "Phase", "RoundFacts", "RoundResult", "TableMeld", "cutter_seat"]
+
+#: The longest whole number a position holds, in bits (a seed may have as many; scores, counts and
+#: seats are far shorter).  Longer numbers are refused where a round is set up or a document read,
+#: so that every position can be written to JSON (in decimal digits, which Python converts up to a
+#: limit) and described.
+MAX_NUMBER_BITS: Final = 4_096
 
 
 def cutter_seat(dealer: int, players: int) -> int:

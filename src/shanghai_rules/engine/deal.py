@@ -15,7 +15,7 @@ from ..cards import Card, _card_group, parse_cards
 from ..errors import IllegalAction, excerpt
 from ..refusals import Reason, Refusal
 from ..rules import MAX_PLAYERS, Rules, RulesError
-from ..state import GameState, cutter_seat
+from ..state import MAX_NUMBER_BITS, GameState, cutter_seat
 from .stock import copies_in_play, shuffled, supply
 from .successor import same_move, successor
 
@@ -24,9 +24,9 @@ __all__ = ["OpeningDraw", "count_refusal", "cut", "cut_refusal", "cutter_refusal
            "seed_refusal", "setup_round", "start_refusal", "start_round"]
 
 
-#: The most bits a seed may have: any whole number of up to 4,096 bits, either sign (a seed
-#: is written to JSON in decimal digits, which Python converts up to a limit).
-MAX_SEED_BITS = 4096
+#: The most bits a seed may have: any whole number of up to 4,096 bits, either sign
+#: (:data:`~shanghai_rules.state.MAX_NUMBER_BITS`).
+MAX_SEED_BITS = MAX_NUMBER_BITS
 
 
 def seed_refusal(seed: object) -> str:
@@ -205,6 +205,8 @@ def setup_round(
     totals = (0,) * players if scores is None else tuple(scores)
     if len(totals) != players or any(type(s) is not int for s in totals):
         raise RulesError(f"scores: give one whole number per seat, not {excerpt(scores)}", "bad_argument")
+    if any(s.bit_length() > MAX_NUMBER_BITS for s in totals):
+        raise RulesError(f"scores: no score of a game is longer than {MAX_NUMBER_BITS:,} bits", "bad_argument")
     decks = rules.decks_for(players)
     held = Counter(c for h in seats for c in h)
     held.update(stock_cards)
