@@ -248,6 +248,9 @@ def test_a_dead_two_is_a_card_of_its_own() -> None:
     assert sorted([dead, JK, sr.Card(2, H)]) == [sr.Card(2, H), JK, dead]
     assert pickle.loads(pickle.dumps(dead)) is dead and copy.deepcopy(dead) is dead
     assert sr.dead_two(dead) is dead and sr.dead_two(JK) is JK
+    for not_a_card in ("2H", None):
+        with pytest.raises(sr.CardError, match=r"dead_two: .* is not a Card"):
+            sr.dead_two(not_a_card)  # type: ignore[arg-type]
     for text in ("3Hx", "2Hxx", "JKx", "x"):
         with pytest.raises(sr.CardParseError):
             sr.parse_card(text)

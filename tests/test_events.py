@@ -10,7 +10,7 @@ from __future__ import annotations
 import doctest
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 import pytest
@@ -342,6 +342,7 @@ def test_events_of_whole_games_round_trip_through_json(all_steps: list[Step]) ->
     ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "discarded", "player": 1, '
      '"card": "QS", "shanghai": false, "dies": false, "extra": 1}]}', "events[0].extra"),
     ('[1, 2', ""),
+    ('{"format": "shanghai-rules/events", "version": 2, "events": [], "events": []}', "events"),
 ])
 def test_a_bad_events_document_is_refused_naming_the_field(text: str, path: str) -> None:
     with pytest.raises(SerializationError) as info:
@@ -352,6 +353,16 @@ def test_a_bad_events_document_is_refused_naming_the_field(text: str, path: str)
 def test_writing_what_is_not_an_event_is_refused() -> None:
     with pytest.raises(SerializationError, match="not an event"):
         event_to_dict(sr.DrawStock(1))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("call", [lambda: events_from_json(None), lambda: events_from_json(12),  # type: ignore[arg-type]
+                                  lambda: events_from_json([]), lambda: sr.events_to_json(None)])  # type: ignore[arg-type]
+def test_events_documents_refuse_arguments_of_the_wrong_kind_with_a_code_spec6(call: Callable[[], object]) -> None:
+    """SPEC 6: reading events from what is not JSON text, or writing what is not a sequence of events,
+    is refused with a ``SerializationError`` and its code, as ``from_json`` refuses it."""
+    with pytest.raises(SerializationError) as refused:
+        call()
+    assert refused.value.code in ("bad_json", "cannot_write")
 
 
 # ---------------------------------------------------------------------------

@@ -120,9 +120,16 @@ def test_actions_events_states_and_views_have_describe_as_a_method(game_events: 
         assert thing.describe(ascii=True, names=names) == describe(thing, ascii=True, names=names)
 
 
-def test_describe_refuses_what_it_cannot_describe() -> None:
-    with pytest.raises(TypeError, match="is not a card, meld"):
-        describe(42)
+def test_text_functions_refuse_what_they_cannot_describe_with_a_code_spec6() -> None:
+    """SPEC 6: ``describe`` of what it cannot describe, and ``state_table`` and ``score_sheet`` of what is
+    neither a state nor a view, are refused with the library's ``IllegalAction`` (``bad_argument``)."""
+    for call, words in ((lambda: describe(42), "is not a card, meld"),
+                        (lambda: sr.state_table("x"), "state_table: 'x' is not a GameState or a PlayerView"),
+                        (lambda: sr.score_sheet(sr.PAGAT7), "score_sheet: Rules"),
+                        (lambda: sr.score_sheet(None), "score_sheet: None is not")):
+        with pytest.raises(sr.IllegalAction, match=words) as refused:
+            call()
+        assert refused.value.code == "bad_argument"
 
 
 # ---------------------------------------------------------------------------

@@ -250,7 +250,10 @@ DEAD_TWOS: Final = frozenset(ALL_CARDS[53:])
 
 
 def dead_two(card: Card) -> Card:
-    """The dead 2 of a 2 (itself, if dead already); any other card is returned as it is."""
+    """The dead 2 of a 2 (itself, if dead already); any other card is returned as it is.  Raises
+    :class:`CardError` for what is not a :class:`Card`."""
+    if not isinstance(card, Card):
+        raise CardError(f"dead_two: {excerpt(card)} is not a Card", "not_a_card")
     if card.rank == 2 and card.suit is not None:
         return ALL_CARDS[53 + card.suit]
     return card

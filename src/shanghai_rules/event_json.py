@@ -79,6 +79,7 @@ from .serialization import (
     _int_opt,
     _items,
     _obj,
+    _parse,
     _read_contract,
     _read_meld,
     _read_result,
@@ -183,6 +184,8 @@ def event_to_dict(event: Event) -> dict[str, Json]:
 
 def events_to_json(events: Iterable[Event], *, indent: int | None = None) -> str:
     """A document of ``events``, in order: ``events_from_json(events_to_json(e)) == tuple(e)``."""
+    if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
+        raise SerializationError("", f"cannot write {excerpt(events)}: not a sequence of events", "cannot_write")
     doc = {"format": EVENTS_FORMAT, "version": FORMAT_VERSION, "events": [event_to_dict(e) for e in events]}
     return json.dumps(doc, indent=indent, ensure_ascii=False, allow_nan=False)
 
@@ -228,16 +231,12 @@ def event_from_dict(data: Json, path: str = "") -> Event:
 def events_from_json(text: str | bytes, *, max_size: int | None = MAX_DOCUMENT_SIZE) -> tuple[Event, ...]:
     """The events of a document :func:`events_to_json` wrote.
 
-    Refuses a document longer than ``max_size`` characters before parsing it,
-    one that is not JSON, of another format or version, or with a bad event
+    Reads the text as :func:`~shanghai_rules.serialization.from_json` does (refusing a document
+    longer than ``max_size`` characters before parsing it, one that is not JSON or repeats a field),
+    and refuses one of another format or version, or with a bad event
     (:class:`~shanghai_rules.serialization.SerializationError`, naming the path).
     """
-    if max_size is not None and len(text) > max_size:
-        raise SerializationError("", f"the document is longer than {max_size:,} characters", "bad_json")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SerializationError("", f"not JSON: {excerpt(str(exc))}", "bad_json") from None
+    data = _parse(text, max_size, "events_from_json")
     doc = _obj(data, "", ("format", "version", "events"))
     _str(doc["format"], "format", (EVENTS_FORMAT,))
     readable = tuple(v for v in READ_VERSIONS if v >= EVENTS_SINCE)

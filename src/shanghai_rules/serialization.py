@@ -1758,7 +1758,7 @@ def read_action(text: str | bytes, *, max_size: int | None = MAX_DOCUMENT_SIZE) 
     >>> read_action(to_json(sr.Buy(2), at=17))
     (Buy(player=2), 17)
     """
-    data = _parse(text, max_size)
+    data = _parse(text, max_size, "read_action")
     action = from_dict(data)
     if type(action) not in ACTION_NAMES:
         raise SerializationError("format", f"expected an action document, not {excerpt(data['format'])}",
@@ -1772,16 +1772,16 @@ def _read_move(value: Json) -> int:
     return _int(value, "at", 0, MAX_NUMBER)
 
 
-def _parse(text: object, max_size: int | None) -> Json:
-    """The JSON data of a document's text, bounded by ``max_size``."""
+def _parse(text: object, max_size: int | None, reader: str = "from_json") -> Json:
+    """The JSON data of a document's text, bounded by ``max_size`` (``reader``: the function reading it)."""
     if max_size is not None and type(max_size) is not int:
         raise SerializationError("", f"max_size: {excerpt(max_size)} is not a whole number of characters, or None",
                                  "bad_argument")
     if not isinstance(text, (str, bytes, bytearray)):
-        raise SerializationError("", f"from_json reads JSON text (str or bytes), not {type(text).__name__}", "bad_json")
+        raise SerializationError("", f"{reader} reads JSON text (str or bytes), not {type(text).__name__}", "bad_json")
     if max_size is not None and len(text) > max_size:
         raise SerializationError("", f"{len(text):,} characters is more than the {max_size:,} a document may "
-                                     f"hold here (from_json's max_size)", "bad_json")
+                                     f"hold here ({reader}'s max_size)", "bad_json")
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates)
     except SerializationError:

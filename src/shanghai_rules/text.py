@@ -41,7 +41,7 @@ from .actions import (
     WithdrawBuy,
 )
 from .cards import Card, dead_two
-from .errors import excerpt
+from .errors import IllegalAction, excerpt
 from .events import (
     AskedToBuy,
     Bought,
@@ -279,7 +279,8 @@ def describe(thing: object, *, ascii: bool = False, names: Sequence[str] | None 
         return _position(w, thing)
     words = _ACTIONS.get(kind) or _EVENTS.get(kind)
     if words is None:
-        raise TypeError(f"describe: {excerpt(thing)} is not a card, meld, contract, action, event, state or view")
+        raise IllegalAction(f"describe: {excerpt(thing)} is not a card, meld, contract, action, event, state or "
+                            "view", code="bad_argument")
     return words(w, thing)
 
 
@@ -303,12 +304,19 @@ def _seat_rows(w: _Words, x: GameState | PlayerView) -> list[str]:
     return rows
 
 
+def _check_position(name: str, x: object) -> None:
+    """:class:`~shanghai_rules.errors.IllegalAction` (``bad_argument``) where ``x`` is neither a state nor a view."""
+    if not isinstance(x, (GameState, PlayerView)):
+        raise IllegalAction(f"{name}: {excerpt(x)} is not a GameState or a PlayerView", code="bad_argument")
+
+
 def state_table(x: GameState | PlayerView, *, ascii: bool = False, names: Sequence[str] | None = None) -> str:
     """The position as a few lines of text: the round, its contract and what the game waits for, the
     upcard and the stock, the melds on the table, and a row per seat (cards held, down or not, buys
     left, score; for a state, the cards themselves; ``>`` marks the seat on turn); a view adds the
     seat's own hand.  ``str(state)`` and ``str(view)`` are this with the defaults.
     """
+    _check_position("state_table", x)
     w = _Words(bool(ascii), names)
     lines = [f"Round {x.round_number} of {x.rules.rounds} ({x.rules.name}): {x.contract.describe()}",
              f"  {_phase(w, x)}; dealer {w.seat(x.dealer)}; {_upcard(w, x)}; stock {x.stock_size}",
@@ -333,6 +341,7 @@ def score_sheet(x: RoundFacts, names: Sequence[str] | None = None, *, ascii: boo
       round  contract                                   seat 0        seat 1        seat 2
     Game not finished: 0 of 7 rounds played.
     """
+    _check_position("score_sheet", x)
     w = _Words(bool(ascii), names)
     rules = x.rules
     players = len(x.scores)
