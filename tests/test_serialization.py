@@ -767,6 +767,28 @@ def test_bad_arguments_and_numbers_too_long_to_write_are_refused_with_their_code
 
 
 
+@pytest.mark.parametrize(("change", "words"), [
+    ({"cut_by": "next seat"}, "so seat"),
+    ({"ended_by": "deadlock", "went_out": None, "slam": False, "bonus": 0}, "does not end in a deadlock"),
+    ({"ended_by": "turn_limit", "went_out": None, "slam": False, "bonus": 0}, "no turn limit"),
+])
+def test_every_round_result_is_one_the_rules_could_end_the_round_with_on_load(change: dict[str, Any],
+                                                                               words: str) -> None:
+    """SPEC 6: not only the last, every finished round's result is checked on load against the rules:
+    cut by that round's cutter (the deal passes left, one seat a round), ended by the turn limit or in
+    a deadlock only where the rules have them.  Here round 1 of an ``isra`` game in round 3, which
+    has a cut, no turn limit and no deadlock ending."""
+    rules = attrs.evolve(sr.ISRA, name="no turn limit", turn_limit=None)
+    seen: list[sr.GameState] = []
+    sr.play_game(rules, [sr.GreedyPlayer() for _ in range(3)], 0, on_step=lambda before, act, after: seen.append(after))
+    state = next(s for s in seen if len(s.round_results) == 2 and s.phase == "draw")
+    doc = to_dict(state)
+    first = doc["round_results"][0]
+    assert from_json(json.dumps(doc)) == state and first["cut_by"] is not None
+    first.update({k: (first["cut_by"] + 1) % 3 if v == "next seat" else v for k, v in change.items()})
+    error = refused(doc, "round_results[0]")
+    assert words in str(error)
+
 def test_numbers_longer_than_a_game_holds_are_refused_where_read_and_set_up_and_others_read_back() -> None:
     """SPEC 6: every number read is one ``to_json`` writes back: a score (or a seat, in an action and a
     record's actions) longer than ``MAX_NUMBER_BITS`` bits is refused on load with ``bad_field``, and by

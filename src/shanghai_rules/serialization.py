@@ -155,7 +155,7 @@ from .penalties import hand_penalty
 from .records import GameRecord
 from .refusals import Code
 from .rules import MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS, PRESETS, Contract, Rules, RulesError
-from .state import MAX_NUMBER_BITS, GameState, RoundResult, TableMeld
+from .state import MAX_NUMBER_BITS, GameState, RoundResult, TableMeld, cutter_seat, dealer_after
 from .views import PlayerView
 
 __all__ = [
@@ -1473,6 +1473,22 @@ def _check_results(x: GameState | PlayerView, n: int, active: bool) -> None:
     if last is not None and last != (x.round_number - 1 if active else x.round_number):
         raise _fail(f"round_results[{len(results) - 1}].round_number",
                     f"round {last} cannot be the last finished round in round {x.round_number}, phase {x.phase!r}")
+    for i, result in enumerate(results):  # (their rounds known to be in order, up to this one)
+        _check_result_rules(x, result, f"round_results[{i}]")
+
+
+def _check_result_rules(x: GameState | PlayerView, result: RoundResult, path: str) -> None:
+    """A round's result as the rules could end it: cut by that round's cutter (the deal passes left,
+    one seat a round), ended by the turn limit or in a deadlock only where the rules have them."""
+    n = len(x.scores)
+    dealer = dealer_after(x.dealer, result.round_number - x.round_number, n)
+    if result.cut_by is not None and result.cut_by != cutter_seat(dealer, n):
+        raise _fail(f"{path}.cut_by", f"seat {dealer} dealt round {result.round_number}, so seat "
+                                      f"{cutter_seat(dealer, n)} cut it")
+    if result.ended_by == "turn_limit" and turn_cap(x.rules, n) is None:
+        raise _fail(f"{path}.ended_by", "these rules have no turn limit")
+    if result.ended_by == "deadlock" and not x.rules.deadlock_ends_round:
+        raise _fail(f"{path}.ended_by", "under these rules a round does not end in a deadlock")
 
 
 def _check_cut(x: GameState | PlayerView) -> None:

@@ -16,13 +16,20 @@ from .cards import Card
 from .melds import Meld, MeldKind
 from .rules import Contract, Rules
 
-__all__ = ["MAX_NUMBER_BITS", "EndedBy", "GameState", "Phase", "RoundFacts", "RoundResult", "TableMeld", "cutter_seat"]
+__all__ = ["MAX_NUMBER_BITS", "EndedBy", "GameState", "Phase", "RoundFacts", "RoundResult", "TableMeld", "cutter_seat",
+           "dealer_after"]
 
 #: The longest whole number a position holds, in bits (a seed may have as many; scores, counts and
 #: seats are far shorter).  Longer numbers are refused where a round is set up or a document read,
 #: so that every position can be written to JSON (in decimal digits, which Python converts up to a
 #: limit) and described.
 MAX_NUMBER_BITS: Final = 4_096
+
+
+def dealer_after(dealer: int, rounds: int, players: int) -> int:
+    """The seat that deals ``rounds`` rounds after a round ``dealer`` deals (before it, where ``rounds`` is
+    negative): the deal passes left, one seat a round (rules: the deal)."""
+    return (dealer + rounds) % players
 
 
 def cutter_seat(dealer: int, players: int) -> int:

@@ -15,7 +15,7 @@ from ..cards import Card, _card_group, parse_cards
 from ..errors import IllegalAction, excerpt
 from ..refusals import Reason, Refusal
 from ..rules import MAX_PLAYERS, Rules, RulesError
-from ..state import MAX_NUMBER_BITS, GameState, cutter_seat
+from ..state import MAX_NUMBER_BITS, GameState, cutter_seat, dealer_after
 from .stock import copies_in_play, shuffled, supply
 from .successor import same_move, successor
 
@@ -238,7 +238,7 @@ def start_round(state: GameState, action: StartRound) -> GameState:
     if refusal:
         raise IllegalAction(f"StartRound: {refusal}", action, code=refusal.code)
     return _fresh_round(
-        state.rules, state.players, state.round_number + 1, (state.dealer + 1) % state.players,
+        state.rules, state.players, state.round_number + 1, dealer_after(state.dealer, 1, state.players),
         state.scores, state.round_results, state.seed, state.move_number + 1,
     )
 
