@@ -950,7 +950,7 @@ def _read_pair(value: Json, path: str) -> tuple[int, int]:
 def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
     """The rules a document gives: those of a document of the same text read before (a rules value
     is checked once, as it is built: :data:`_RULES_BY_TEXT`), or read and checked now."""
-    text = _exact_key(value)
+    text = _exact_key(value, _MAX_RULES_KEY)
     key = (tuple(envelope), text)  # (a rules document's envelope is refused inside a state)
     found: Rules | None = _RULES_BY_TEXT.get(key) if text is not None else None
     if found is not None:
@@ -963,19 +963,25 @@ def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
 
 _RULES_BY_TEXT: Final = MEMO.table("rules documents read, by their text", 64)
 _MAX_RULES_KEY: Final = 10_000  # (a rules object of a game is about 1,500 bytes)
+#: The most cards of a meld on the table that the memos of melds read keep: no meld of a game
+#: holds as many (a run holds at most 14); a longer one, which only a made-up document holds, is
+#: read and judged each time, so that refused documents never fill the memo with long melds.
+_MOST_MELD_CARDS_KEPT: Final = 32
+_MAX_MELD_KEY: Final = 20 * _MOST_MELD_CARDS_KEPT  # (marshal takes fewer than 20 bytes a card, with the keys)
 
 
-def _exact_key(value: Json) -> bytes | None:
+def _exact_key(value: Json, limit: int) -> bytes | None:
     """A JSON object (rules, a meld) as the memos of values read key it: its :mod:`marshal` form
     (version 2, without references), which tells every JSON value from every other, ``true`` from
-    ``1`` and ``1.0`` included; ``None`` where it is no object, or too long to keep."""
+    ``1`` and ``1.0`` included; ``None`` where it is no object, or longer than ``limit`` bytes
+    (too long to keep)."""
     if not isinstance(value, dict):
         return None
     try:
         key = marshal.dumps(value, 2)
     except ValueError:  # nested too deeply
         return None
-    return key if len(key) <= _MAX_RULES_KEY else None
+    return key if len(key) <= limit else None
 
 
 def _read_rules_fields(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
@@ -1081,7 +1087,7 @@ _TABLE_MELDS_READ: Final = MEMO.table("melds on the table read from documents, b
 def _read_known_table_meld(value: Json, path: str) -> TableMeld:
     """A meld on the table as :func:`_read_table_meld` reads it: the one read before from an object of
     the same exact values (a meld is a value: read once, it is the same meld), or read now."""
-    key = _exact_key(value)
+    key = _exact_key(value, _MAX_MELD_KEY)
     found: TableMeld | None = _TABLE_MELDS_READ.get(key) if key is not None else None
     if found is None:
         found = _read_table_meld(value, path)
@@ -1544,7 +1550,8 @@ def _check_table(x: GameState | PlayerView, n: int) -> None:
             verdict = check_meld(tm.meld, rules, laid_off=True)
             if not verdict:
                 raise _fail(path, f"{tm.meld.describe()} is not a legal meld: {verdict.reason}")
-            _LEGAL_TABLE_MELDS.put(judged, True)
+            if len(tm.meld.cards) <= _MOST_MELD_CARDS_KEPT:
+                _LEGAL_TABLE_MELDS.put(judged, True)
         owned.setdefault(tm.owner, []).append(tm.meld.kind)
     for seat, down in enumerate(x.down):
         kinds = owned.get(seat, [])
