@@ -186,7 +186,9 @@ _PREFIX: Final = "shanghai-rules/"
 
 MAX_DOCUMENT_SIZE: Final = 1_000_000
 """The longest document :func:`from_json` reads by default, in characters (bytes, for ``bytes``):
-ample for any state, view or rules, and for the record of a long game."""
+ample for any state, view or rules, and for the record of a game of the presets' turn limit
+(50 turns a seat: a game of random players at eight seats writes under 400,000).  A record of
+house rules with no turn limit may be longer; read it with a larger ``max_size``, or ``None``."""
 
 _MAX_PATH: Final = 200  # the longest path an error names, in characters
 _MAX_SEED_DIGITS: Final = MAX_SEED_BITS // 3 + 2  # (more digits, and sign, than a seed of MAX_SEED_BITS bits has)
