@@ -356,13 +356,16 @@ def test_writing_what_is_not_an_event_is_refused() -> None:
 
 
 @pytest.mark.parametrize("call", [lambda: events_from_json(None), lambda: events_from_json(12),  # type: ignore[arg-type]
-                                  lambda: events_from_json([]), lambda: sr.events_to_json(None)])  # type: ignore[arg-type]
+                                  lambda: events_from_json([]), lambda: sr.events_to_json(None),  # type: ignore[arg-type]
+                                  lambda: sr.events_to_json([], indent=1.5),  # type: ignore[arg-type]
+                                  lambda: sr.events_to_json([], indent=10**30)])
 def test_events_documents_refuse_arguments_of_the_wrong_kind_with_a_code_spec6(call: Callable[[], object]) -> None:
     """SPEC 6: reading events from what is not JSON text, or writing what is not a sequence of events,
-    is refused with a ``SerializationError`` and its code, as ``from_json`` refuses it."""
+    or with an indent ``to_json`` refuses, is refused with a ``SerializationError`` and its code, as
+    ``from_json`` and ``to_json`` refuse them."""
     with pytest.raises(SerializationError) as refused:
         call()
-    assert refused.value.code in ("bad_json", "cannot_write")
+    assert refused.value.code in ("bad_json", "cannot_write", "bad_argument")
 
 
 # ---------------------------------------------------------------------------

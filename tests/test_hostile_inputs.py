@@ -347,12 +347,12 @@ def test_megabyte_strings_fed_to_parse_and_read_leave_nothing_behind() -> None:
 
 def test_long_melds_of_refused_documents_are_not_kept() -> None:
     """A document's melds on the table are kept in the memo, to be read once, only where they are as
-    short as a game's melds: ten refused documents of 40 melds of 200 cards each (refused for an
-    owner who is not down) leave less than 200 kB allocated (keeping them would hold about 1.3 MB)."""
+    short as a game's melds: ten refused documents of 40 melds of 80 cards each (refused for an
+    owner who is not down) leave less than 200 kB allocated (keeping them would hold about 0.8 MB)."""
     base = json.loads(to_json(sr.new_game(sr.PAGAT7, players=4, seed=1)))
     codes = [f"{rank}{suit}" for rank in (*"23456789", "10", *"JQKA") for suit in "CDHS"]
     documents = [json.dumps(dict(base, table=[{"owner": 0, "kind": "set", "rank": "A",
-                                               "cards": [codes[(meld >> i % 9) % 52] for i in range(200)]}
+                                               "cards": [codes[(meld >> i % 9) % 52] for i in range(80)]}
                                               for meld in range(40 * document, 40 * document + 40)]))
                  for document in range(10)]
 

@@ -790,20 +790,30 @@ def test_every_round_result_is_one_the_rules_could_end_the_round_with_on_load(ch
     assert words in str(error)
 
 def test_numbers_longer_than_a_game_holds_are_refused_where_read_and_set_up_and_others_read_back() -> None:
-    """SPEC 6: every number read is one ``to_json`` writes back: a score (or a seat, in an action and a
-    record's actions) longer than ``MAX_NUMBER_BITS`` bits is refused on load with ``bad_field``, and by
-    ``setup_round``; a score of exactly that many bits loads, reads back equal and is described."""
-    from shanghai_rules.state import MAX_NUMBER_BITS
-    longest, longer = 2**MAX_NUMBER_BITS - 1, 2**MAX_NUMBER_BITS
-    state = sr.setup_round(sr.PAGAT7, ["4H 9S", "3C 3D", "6C 6D"], stock="KC QH", discard="QC", scores=[longest, 0, 0])
-    assert from_json(to_json(state)) == state and str(longest)[:20] in sr.describe(state)
-    with pytest.raises(sr.RulesError, match="scores: no score of a game is longer") as caught:
-        sr.setup_round(sr.PAGAT7, ["4H 9S", "3C 3D", "6C 6D"], stock="KC QH", discard="QC", scores=[longer, 0, 0])
+    """SPEC 6: every number read is one ``to_json`` writes back.  A round is set up, or a document read,
+    with scores of at most ``MAX_SCORE_BITS`` bits, which leaves room for the points of the rounds to
+    come: a round played from the longest is written, read back equal and described.  A longer score
+    is refused by ``setup_round``, and on load where the scores less the points of the rounds played
+    are longer; any number over ``MAX_NUMBER_BITS`` bits (here a seat, in an action and in a record's
+    actions) is refused on load, with ``bad_field``."""
+    from shanghai_rules.players.game import play_step
+    from shanghai_rules.state import MAX_NUMBER_BITS, MAX_SCORE_BITS
+    longest, longer = 2**MAX_SCORE_BITS - 1, 2**MAX_SCORE_BITS
+    hands, stock = ["9C 9D 9H KC KD KS 4H", "5S 6S", "7D 8D"], "2C 3C 4C 5C 6C 7C 8C"
+    state = sr.setup_round(sr.PAGAT7, hands, stock=stock, discard="10H", scores=[longest] * 3)
+    players = [sr.GreedyPlayer() for _ in range(3)]
+    while state.phase == "draw" or state.phase == "play":
+        state = play_step(state, players, [])
+    assert max(state.scores) > longest and from_json(to_json(state)) == state
+    assert str(state.scores[1])[:20] in sr.describe(state)
+    with pytest.raises(sr.RulesError, match="scores of at most") as caught:
+        sr.setup_round(sr.PAGAT7, hands, stock=stock, discard="10H", scores=[longer, 0, 0])
     assert caught.value.code == "bad_argument"
-    documents = [mutate(to_dict(state), scores=[longer, 0, 0]),
-                 {**json.loads(to_json(sr.Buy(1))), "player": longer}]
+    refused(mutate(to_dict(state), scores=[longer + state.scores[0] - longest, *state.scores[1:]]), "scores[0]",
+            "the one the game was set up with")
+    documents = [{**json.loads(to_json(sr.Buy(1))), "player": 2**MAX_NUMBER_BITS}]
     record = json.loads(to_json(sr.play_game(sr.PAGAT7, [sr.RandomPlayer(seat) for seat in range(3)], seed=1)[1]))
-    record["actions"][0]["player"] = longer
+    record["actions"][0]["player"] = 2**MAX_NUMBER_BITS
     documents.append(record)
     for document in documents:
         with pytest.raises(SerializationError, match=f"longer than {MAX_NUMBER_BITS:,} bits") as caught:

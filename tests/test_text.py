@@ -122,11 +122,16 @@ def test_actions_events_states_and_views_have_describe_as_a_method(game_events: 
 
 def test_text_functions_refuse_what_they_cannot_describe_with_a_code_spec6() -> None:
     """SPEC 6: ``describe`` of what it cannot describe, and ``state_table`` and ``score_sheet`` of what is
-    neither a state nor a view, are refused with the library's ``IllegalAction`` (``bad_argument``)."""
+    neither a state nor a view, or with ``names`` that are not a sequence of strings, are refused with
+    the library's ``IllegalAction`` (``bad_argument``)."""
+    state = sr.new_game(sr.PAGAT7, players=3, seed=1)
     for call, words in ((lambda: describe(42), "is not a card, meld"),
                         (lambda: sr.state_table("x"), "state_table: 'x' is not a GameState or a PlayerView"),
                         (lambda: sr.score_sheet(sr.PAGAT7), "score_sheet: Rules"),
-                        (lambda: sr.score_sheet(None), "score_sheet: None is not")):
+                        (lambda: sr.score_sheet(None), "score_sheet: None is not"),
+                        (lambda: describe(sr.DrawStock(1), names=[1, 2]), "describe: names: "),
+                        (lambda: sr.state_table(state, names="AB"), "state_table: names: "),
+                        (lambda: sr.score_sheet(state, names=5), "score_sheet: names: ")):
         with pytest.raises(sr.IllegalAction, match=words) as refused:
             call()
         assert refused.value.code == "bad_argument"

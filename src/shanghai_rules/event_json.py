@@ -75,6 +75,7 @@ from .serialization import (
     _bool,
     _card,
     _cards,
+    _check_indent,
     _int,
     _int_opt,
     _items,
@@ -184,6 +185,7 @@ def event_to_dict(event: Event) -> dict[str, Json]:
 
 def events_to_json(events: Iterable[Event], *, indent: int | None = None) -> str:
     """A document of ``events``, in order: ``events_from_json(events_to_json(e)) == tuple(e)``."""
+    _check_indent(indent)
     if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
         raise SerializationError("", f"cannot write {excerpt(events)}: not a sequence of events", "cannot_write")
     doc = {"format": EVENTS_FORMAT, "version": FORMAT_VERSION, "events": [event_to_dict(e) for e in events]}

@@ -146,7 +146,15 @@ from .engine.discard import turn_cap
 from .engine.hands import remove_cards
 from .engine.scoring import going_out_bonus, round_points
 from .engine.shanghai import declaration_refusal
-from .engine.stock import Pile, cards_in_play, copies_in_play, deadlocked, rebuild_allowed, rebuilt
+from .engine.stock import (
+    Pile,
+    cards_in_play,
+    copies_in_play,
+    deadlock_may_end_round,
+    deadlocked,
+    rebuild_allowed,
+    rebuilt,
+)
 from .engine.swapping import may_be_freed, swapper_refusal, swaps_allowed
 from .errors import IllegalAction, bounded, excerpt
 from .melds import Meld, check_meld
@@ -155,7 +163,7 @@ from .penalties import hand_penalty
 from .records import GameRecord
 from .refusals import Code
 from .rules import MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS, PRESETS, Contract, Rules, RulesError
-from .state import MAX_NUMBER_BITS, GameState, RoundResult, TableMeld, cutter_seat, dealer_after
+from .state import MAX_NUMBER_BITS, MAX_SCORE_BITS, GameState, RoundResult, TableMeld, cutter_seat, dealer_after
 from .views import PlayerView
 
 __all__ = [
@@ -733,6 +741,13 @@ def _w_move(at: object) -> int:
     return at
 
 
+def _check_indent(indent: object) -> None:
+    """A writer's ``indent``: ``None``, or a whole number of spaces from 0 to ``_MOST_INDENT``."""
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MOST_INDENT):
+        raise SerializationError("", f"indent: {excerpt(indent)} is not a whole number of spaces from 0 to "
+                                     f"{_MOST_INDENT}", "bad_argument")
+
+
 def to_json(obj: Serializable, *, indent: int | None = None, at: int | None = None) -> str:
     """``obj`` as a JSON document of this module's format (see the module docs).
 
@@ -754,9 +769,7 @@ def to_json(obj: Serializable, *, indent: int | None = None, at: int | None = No
      "shanghai": false
     }
     """
-    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MOST_INDENT):
-        raise SerializationError("", f"indent: {excerpt(indent)} is not a whole number of spaces from 0 to "
-                                     f"{_MOST_INDENT}", "bad_argument")
+    _check_indent(indent)
     if indent is None and at is None and type(obj) in (GameState, PlayerView):
         return _position_text(obj)  # type: ignore[arg-type]
     return json.dumps(to_dict(obj, at=at), indent=indent, ensure_ascii=False, allow_nan=False)
@@ -965,11 +978,12 @@ def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
 
 _RULES_BY_TEXT: Final = MEMO.table("rules documents read, by their text", 64)
 _MAX_RULES_KEY: Final = 10_000  # (a rules object of a game is about 1,500 bytes)
-#: The most cards of a meld on the table that the memos of melds read keep: no meld of a game
-#: holds as many (a run holds at most 14); a longer one, which only a made-up document holds, is
-#: read and judged each time, so that refused documents never fill the memo with long melds.
+#: The most cards of a meld on the table that the memos of melds read keep: no meld of a preset's
+#: game holds as many (a run holds at most 14); a longer one (a made-up document's, or a set of
+#: house rules with many jokers) is read and judged each time, so that refused documents never
+#: fill the memo with long melds.
 _MOST_MELD_CARDS_KEPT: Final = 32
-_MAX_MELD_KEY: Final = 20 * _MOST_MELD_CARDS_KEPT  # (marshal takes fewer than 20 bytes a card, with the keys)
+_MAX_MELD_KEY: Final = 40 * _MOST_MELD_CARDS_KEPT  # (marshal takes fewer than 40 bytes a card, with the keys)
 
 
 def _exact_key(value: Json, limit: int) -> bytes | None:
@@ -1093,7 +1107,7 @@ def _read_known_table_meld(value: Json, path: str) -> TableMeld:
     found: TableMeld | None = _TABLE_MELDS_READ.get(key) if key is not None else None
     if found is None:
         found = _read_table_meld(value, path)
-        if key is not None:
+        if key is not None and len(found.meld.cards) <= _MOST_MELD_CARDS_KEPT:
             _TABLE_MELDS_READ.put(key, found)
     return found
 
@@ -1483,6 +1497,11 @@ def _check_results(x: GameState | PlayerView, n: int, active: bool) -> None:
                     f"round {last} cannot be the last finished round in round {x.round_number}, phase {x.phase!r}")
     for i, result in enumerate(results):  # (their rounds known to be in order, up to this one)
         _check_result_rules(x, result, f"round_results[{i}]")
+    for seat, score in enumerate(x.scores):
+        start = score - sum(result.points[seat] for result in results)
+        if start.bit_length() > MAX_SCORE_BITS:
+            raise _fail(f"scores[{seat}]", f"less the points of the rounds played, a score is the one the game was "
+                                           f"set up with, of at most {MAX_SCORE_BITS:,} bits")
 
 
 def _check_result_rules(x: GameState | PlayerView, result: RoundResult, path: str) -> None:
@@ -1495,7 +1514,7 @@ def _check_result_rules(x: GameState | PlayerView, result: RoundResult, path: st
                                       f"{cutter_seat(dealer, n)} cut it")
     if result.ended_by == "turn_limit" and turn_cap(x.rules, n) is None:
         raise _fail(f"{path}.ended_by", "these rules have no turn limit")
-    if result.ended_by == "deadlock" and not x.rules.deadlock_ends_round:
+    if result.ended_by == "deadlock" and not deadlock_may_end_round(x.rules):
         raise _fail(f"{path}.ended_by", "under these rules a round does not end in a deadlock")
 
 

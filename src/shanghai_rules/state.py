@@ -16,7 +16,8 @@ from .cards import Card
 from .melds import Meld, MeldKind
 from .rules import Contract, Rules
 
-__all__ = ["MAX_NUMBER_BITS", "EndedBy", "GameState", "Phase", "RoundFacts", "RoundResult", "TableMeld", "cutter_seat",
+__all__ = ["MAX_NUMBER_BITS", "MAX_SCORE_BITS",
+           "EndedBy", "GameState", "Phase", "RoundFacts", "RoundResult", "TableMeld", "cutter_seat",
            "dealer_after"]
 
 #: The longest whole number a position holds, in bits (a seed may have as many; scores, counts and
@@ -24,6 +25,12 @@ __all__ = ["MAX_NUMBER_BITS", "EndedBy", "GameState", "Phase", "RoundFacts", "Ro
 #: so that every position can be written to JSON (in decimal digits, which Python converts up to a
 #: limit) and described.
 MAX_NUMBER_BITS: Final = 4_096
+
+#: The longest score a game is set up with, in bits (``setup_round``'s ``scores``; a document's
+#: scores, less the points of the rounds it has played): short enough that the points of all the
+#: rounds of a game (each under 2**41 a seat: MAX_CARDS cards of MAX_NUMBER points and a cut
+#: penalty; at most MAX_ROUNDS rounds) keep every score within :data:`MAX_NUMBER_BITS`.
+MAX_SCORE_BITS: Final = MAX_NUMBER_BITS - 64
 
 
 def dealer_after(dealer: int, rounds: int, players: int) -> int:

@@ -99,6 +99,16 @@ class _Words:
         return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _words(function: str, ascii: object, names: object) -> _Words:
+    """How ``function`` writes cards and seats; :class:`~shanghai_rules.errors.IllegalAction`
+    (``bad_argument``) where ``names`` is neither ``None`` nor a sequence of strings (a name a seat)."""
+    if names is not None and (isinstance(names, str) or not isinstance(names, Sequence)
+                              or not all(isinstance(name, str) for name in names)):
+        raise IllegalAction(f"{function}: names: {excerpt(names)} is not a list of names, one a seat",
+                            code="bad_argument")
+    return _Words(bool(ascii), names)
+
+
 def _plural(count: int | None, word: str) -> str:
     """``"1 card"``, ``"3 cards"``, ``"unlimited cards"`` (for ``None``)."""
     if count is None:
@@ -265,9 +275,10 @@ def describe(thing: object, *, ascii: bool = False, names: Sequence[str] | None 
     >>> describe(sr.new_game(sr.PAGAT7, players=4, seed=7))
     'round 1 of 7 (2 sets of 3): seat 1 to draw; upcard 5♥; stock 63; 0 melds on the table; scores 0 0 0 0'
 
-    Raises :class:`TypeError` for anything else.
+    Raises :class:`~shanghai_rules.errors.IllegalAction` (``bad_argument``) for anything else, and
+    for ``names`` that are not a sequence of strings.
     """
-    w = _Words(bool(ascii), names)
+    w = _words("describe", ascii, names)
     kind = type(thing)
     if isinstance(thing, Card):
         return w.card(thing)
@@ -317,7 +328,7 @@ def state_table(x: GameState | PlayerView, *, ascii: bool = False, names: Sequen
     seat's own hand.  ``str(state)`` and ``str(view)`` are this with the defaults.
     """
     _check_position("state_table", x)
-    w = _Words(bool(ascii), names)
+    w = _words("state_table", ascii, names)
     lines = [f"Round {x.round_number} of {x.rules.rounds} ({x.rules.name}): {x.contract.describe()}",
              f"  {_phase(w, x)}; dealer {w.seat(x.dealer)}; {_upcard(w, x)}; stock {x.stock_size}",
              "  Table:" if x.table else "  Table: nothing laid down"]
@@ -342,7 +353,7 @@ def score_sheet(x: RoundFacts, names: Sequence[str] | None = None, *, ascii: boo
     Game not finished: 0 of 7 rounds played.
     """
     _check_position("score_sheet", x)
-    w = _Words(bool(ascii), names)
+    w = _words("score_sheet", ascii, names)
     rules = x.rules
     players = len(x.scores)
     labels = [w.seat(s) for s in range(players)]

@@ -15,7 +15,7 @@ from ..cards import Card, _card_group, parse_cards
 from ..errors import IllegalAction, excerpt
 from ..refusals import Reason, Refusal
 from ..rules import MAX_PLAYERS, Rules, RulesError
-from ..state import MAX_NUMBER_BITS, GameState, cutter_seat, dealer_after
+from ..state import MAX_NUMBER_BITS, MAX_SCORE_BITS, GameState, cutter_seat, dealer_after
 from .stock import copies_in_play, shuffled, supply
 from .successor import same_move, successor
 
@@ -205,8 +205,8 @@ def setup_round(
     totals = (0,) * players if scores is None else tuple(scores)
     if len(totals) != players or any(type(s) is not int for s in totals):
         raise RulesError(f"scores: give one whole number per seat, not {excerpt(scores)}", "bad_argument")
-    if any(s.bit_length() > MAX_NUMBER_BITS for s in totals):
-        raise RulesError(f"scores: no score of a game is longer than {MAX_NUMBER_BITS:,} bits", "bad_argument")
+    if any(s.bit_length() > MAX_SCORE_BITS for s in totals):
+        raise RulesError(f"scores: a round is set up with scores of at most {MAX_SCORE_BITS:,} bits", "bad_argument")
     decks = rules.decks_for(players)
     held = Counter(c for h in seats for c in h)
     held.update(stock_cards)

@@ -18,7 +18,8 @@ from ..memo import MEMO
 from ..rules import Rules
 from ..state import GameState, TableMeld
 
-__all__ = ["Pile", "cards_in_play", "copies_in_play", "deadlocked", "pick", "pile_of", "rebuild_allowed", "rebuilt",
+__all__ = ["Pile", "cards_in_play", "copies_in_play", "deadlock_may_end_round", "deadlocked",
+           "pick", "pile_of", "rebuild_allowed", "rebuilt",
            "shuffled", "supply", "table_cards", "take_from_stock"]
 
 _SUPPLIES: Final = MEMO.table("card supplies by decks and jokers", 64)
@@ -103,10 +104,15 @@ def table_cards(table: Sequence[TableMeld]) -> int:
     return sum(len(tm.meld.cards) for tm in table)
 
 
+def deadlock_may_end_round(rules: Rules) -> bool:
+    """May a round end in a deadlock under ``rules`` (``Rules.deadlock_ends_round``; see :func:`deadlocked`)?"""
+    return rules.deadlock_ends_round
+
+
 def deadlocked(pile: Pile, rules: Rules, table: Sequence[TableMeld]) -> bool:
     """``Rules.deadlock_ends_round``: the stock runs out with no card laid on the table since it was
     last rebuilt (or dealt), and the round ends rather than rebuild it."""
-    return rules.deadlock_ends_round and table_cards(table) == pile.table_at_rebuild
+    return deadlock_may_end_round(rules) and table_cards(table) == pile.table_at_rebuild
 
 
 def rebuilt(pile: Pile, rules: Rules, players: int, table: Sequence[TableMeld]) -> Pile | None:
