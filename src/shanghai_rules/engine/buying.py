@@ -28,7 +28,8 @@ from .hands import add_cards
 from .stock import Pile, pile_of, take_from_stock
 from .successor import Change
 
-__all__ = ["BuyFacts", "buy", "buy_refusal", "buy_window_open", "buyer", "buys_after", "decline_buy",
+__all__ = ["BuyFacts", "buy", "buy_refusal", "buy_window_open", "buyer", "buys_after", "buys_until_discard",
+           "decline_buy",
            "decline_refusal", "offered_seat", "seat_buy_refusal", "settle_buy", "turn_of_offer_refusal",
            "upcard_live_after_draw", "withdraw_buy", "withdraw_refusal"]
 
@@ -60,11 +61,17 @@ class BuyFacts(Protocol):
     def phase(self) -> str: ...
 
 
+def buys_until_discard(rules: Rules) -> bool:
+    """Do buys go on after the draw from the stock, until the discard (``Rules.buy_window`` is
+    ``"until_discard"``)?  Otherwise they close at the draw."""
+    return rules.buy_window == "until_discard"
+
+
 def buy_window_open(x: BuyFacts) -> bool:
     """May the upcard be bought now, by the phase: before the draw, and, where ``Rules.buy_window`` is
     ``"until_discard"``, in the play phase while the upcard stays live (the player on turn drew from
     the stock, and no buy was settled by that draw)."""
-    return x.phase == "draw" or (x.phase == "play" and x.upcard_live and x.rules.buy_window == "until_discard")
+    return x.phase == "draw" or (x.phase == "play" and x.upcard_live and buys_until_discard(x.rules))
 
 
 def upcard_live_after_draw(state: GameState, pile: Pile) -> bool:
@@ -72,8 +79,7 @@ def upcard_live_after_draw(state: GameState, pile: Pile) -> bool:
     ``pile``?  Only where ``Rules.buy_window`` is ``"until_discard"``, the upcard was live, no buy
     was settled by the draw, and the pile still holds it (a rebuild of the stock may have taken the
     whole pile).  The withdrawals from it stay with it."""
-    return (state.rules.buy_window == "until_discard" and state.upcard_live and not state.buy_requests
-            and bool(pile.discard))
+    return buys_until_discard(state.rules) and state.upcard_live and not state.buy_requests and bool(pile.discard)
 
 
 _ON_TURN: Final = Reason("buy_on_turn", "the player on turn does not buy the upcard: they take it free, or draw "
@@ -123,7 +129,7 @@ def seat_buy_refusal(x: BuyFacts, seat: int, *, asking: bool = True) -> Refusal:
 def buy_refusal(state: GameState, seat: int) -> Refusal:
     """Why ``seat`` may not ask to buy the upcard now (empty if it may)."""
     if not buy_window_open(state):
-        if state.rules.buy_window == "until_discard":
+        if buys_until_discard(state.rules):
             return _CLOSED_AT_DISCARD
         return _CLOSED_AT_DRAW
     if seat >= len(state.hands):
