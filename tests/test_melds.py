@@ -421,14 +421,20 @@ def test_meld_helpers_say_what_each_card_stands_for() -> None:
     ("JK JK 2C 3C", None, "ace_ends_run", "beyond the ace"),
     ("4C 5C", 9, "not_in_sequence", "from position 9"),
     ("JK JK", None, "no_natural", "needs a natural card"),
+    ("AH 2H 3H", True, "bad_meld_value", "start: True is not a place"),
+    ("AH 2H 3H", "1", "bad_meld_value", "start: '1' is not a place"),
 ])
 def test_a_group_no_reading_makes_a_run_is_refused_naming_the_rule_spec6(
         text: str, start: int | None, code: str, words: str) -> None:
     """SPEC 6: ``Meld.run`` of cards that read as no run names what stops them: a run going beyond the
-    ace, no natural card in its place from the start given, or no natural card at all."""
+    ace, no natural card in its place from the start given, or no natural card at all; a start or a
+    suit of the wrong type is refused as such (``bad_meld_value``)."""
     with pytest.raises(sr.MeldError, match=words) as refused:
         sr.Meld.run(P(text), start=start)
     assert refused.value.code == code
+    with pytest.raises(sr.MeldError, match="suit: 'H' is not a Suit") as refused:
+        sr.Meld.run(P("AH 2H 3H"), suit="H")  # type: ignore[arg-type]
+    assert refused.value.code == "bad_meld_value"
 
 
 def test_arranged_run_regression_low_and_high_ace_both_refused_spec3() -> None:

@@ -207,6 +207,11 @@ class Meld:
         cards, or where no natural card says the run's suit and place.
         """
         group = _builder_group(cards, "run")
+        if start is not None and type(start) is not int:
+            raise MeldError(f"Meld.run: start: {excerpt(start)} is not a place (a whole number, 1 = low ace … "
+                            "14 = high ace)", "run", "bad_meld_value")
+        if suit is not None and not isinstance(suit, Suit):
+            raise MeldError(f"Meld.run: suit: {excerpt(suit)} is not a Suit", "run", "bad_meld_value")
         if start is None or suit is None:
             best: tuple[int, int, Suit] | None = None
             missed = ""  # why a natural card's reading was passed over, where one was
