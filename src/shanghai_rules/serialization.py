@@ -396,8 +396,6 @@ def _w_int(value: object, path: str) -> int:
     return value
 
 
-
-
 def _w_int_opt(value: object, path: str) -> int | None:
     return None if value is None else _w_int(value, path)
 
@@ -965,7 +963,7 @@ def _read_pair(value: Json, path: str) -> tuple[int, int]:
 def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
     """The rules a document gives: those of a document of the same text read before (a rules value
     is checked once, as it is built: :data:`_RULES_BY_TEXT`), or read and checked now."""
-    text = _exact_key(value, _MAX_RULES_KEY)
+    text = _exact_key(value)
     key = (tuple(envelope), text)  # (a rules document's envelope is refused inside a state)
     found: Rules | None = _RULES_BY_TEXT.get(key) if text is not None else None
     if found is not None:
@@ -977,27 +975,25 @@ def _read_rules(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
 
 
 _RULES_BY_TEXT: Final = MEMO.table("rules documents read, by their text", 64)
-_MAX_RULES_KEY: Final = 10_000  # (a rules object of a game is about 1,500 bytes)
+_MAX_KEY: Final = 10_000  # (a rules object of a game is about 1,500 bytes, a meld's a few hundred)
 #: The most cards of a meld on the table that the memos of melds read keep: no meld of a preset's
 #: game holds as many (a run holds at most 14); a longer one (a made-up document's, or a set of
 #: house rules with many jokers) is read and judged each time, so that refused documents never
 #: fill the memo with long melds.
 _MOST_MELD_CARDS_KEPT: Final = 32
-_MAX_MELD_KEY: Final = 40 * _MOST_MELD_CARDS_KEPT  # (marshal takes fewer than 40 bytes a card, with the keys)
 
 
-def _exact_key(value: Json, limit: int) -> bytes | None:
+def _exact_key(value: Json) -> bytes | None:
     """A JSON object (rules, a meld) as the memos of values read key it: its :mod:`marshal` form
     (version 2, without references), which tells every JSON value from every other, ``true`` from
-    ``1`` and ``1.0`` included; ``None`` where it is no object, or longer than ``limit`` bytes
-    (too long to keep)."""
+    ``1`` and ``1.0`` included; ``None`` where it is no object, or too long to keep."""
     if not isinstance(value, dict):
         return None
     try:
         key = marshal.dumps(value, 2)
     except ValueError:  # nested too deeply
         return None
-    return key if len(key) <= limit else None
+    return key if len(key) <= _MAX_KEY else None
 
 
 def _read_rules_fields(value: Json, path: str, envelope: Sequence[str] = ()) -> Rules:
@@ -1103,7 +1099,7 @@ _TABLE_MELDS_READ: Final = MEMO.table("melds on the table read from documents, b
 def _read_known_table_meld(value: Json, path: str) -> TableMeld:
     """A meld on the table as :func:`_read_table_meld` reads it: the one read before from an object of
     the same exact values (a meld is a value: read once, it is the same meld), or read now."""
-    key = _exact_key(value, _MAX_MELD_KEY)
+    key = _exact_key(value)
     found: TableMeld | None = _TABLE_MELDS_READ.get(key) if key is not None else None
     if found is None:
         found = _read_table_meld(value, path)
