@@ -25,7 +25,10 @@ from rule_positions import wild_trap
 from shanghai_rules.cards import MAX_CARDS
 from shanghai_rules.engine import listing, no_trap
 from shanghai_rules.errors import MAX_MESSAGE_LENGTH
+from shanghai_rules.event_json import events_to_json
+from shanghai_rules.events import DrewFromStock
 from shanghai_rules.memo import MEMO
+from shanghai_rules.records import GameRecord
 from shanghai_rules.rules import MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS
 from shanghai_rules.serialization import MAX_DOCUMENT_SIZE, SerializationError, from_json, to_json
 from shanghai_rules.verify import checking
@@ -393,11 +396,14 @@ def test_the_memo_stays_within_its_bound_whatever_rules_and_seat_counts_it_sees(
     lambda: sr.setup_round(sr.PAGAT7, hands=[itertools.repeat(sr.parse_card("4H"))] * 3),
     lambda: sr.LayDown(0, itertools.repeat("4H")),
     lambda: sr.LayDown(0, [itertools.repeat("4H")]),
+    lambda: GameRecord.new(sr.PAGAT7, 4).extend(itertools.repeat(sr.DrawStock(0))),
+    lambda: events_to_json(itertools.repeat(DrewFromStock(0, None))),
 ])
 def test_endless_iterables_are_read_no_further_than_a_game_holds(call: Callable[[], object]) -> None:
     """Cards, groups and hands given as endless iterables are read up to the most a game holds
-    (MAX_CARDS cards, MAX_PLAYERS hands, MAX_CONTRACT_MELDS groups) and then refused, or judged
-    not a meld or contract, with a reason saying so."""
+    (MAX_CARDS cards, MAX_PLAYERS hands, MAX_CONTRACT_MELDS groups), or a record or a document of
+    events holds (MAX_RECORD_ACTIONS actions, MAX_EVENTS events), and then refused, or judged not a
+    meld or contract, with a reason saying so."""
     try:
         verdict = call()
     except ValueError as exc:

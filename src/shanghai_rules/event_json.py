@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from itertools import islice
 from typing import Any, Final
 
 from .cards import MAX_CARDS
@@ -95,6 +96,7 @@ __all__ = [
     "EVENTS_SINCE",
     "EVENT_FIELDS",
     "EVENT_NAMES",
+    "MAX_EVENTS",
     "event_from_dict",
     "event_to_dict",
     "events_from_json",
@@ -110,6 +112,11 @@ EVENTS_FORMAT: Final = "shanghai-rules/events"
 
 EVENTS_SINCE: Final = 2
 """The first version of the format with events: a document of events of an earlier version is refused."""
+
+MAX_EVENTS: Final = 1_000_000
+"""The most events :func:`events_to_json` writes in one document: more than a document that
+:func:`events_from_json` reads by default can hold (each event takes more than one character), and a bound
+on what it takes from an iterable."""
 
 EVENT_NAMES: Final[dict[type[Any], str]] = {
     RoundStarted: "round_started", CardsCut: "cut", Dealt: "dealt", StockRebuilt: "stock_rebuilt",
@@ -184,11 +191,15 @@ def event_to_dict(event: Event) -> dict[str, Json]:
 
 
 def events_to_json(events: Iterable[Event], *, indent: int | None = None) -> str:
-    """A document of ``events``, in order: ``events_from_json(events_to_json(e)) == tuple(e)``."""
+    """A document of ``events``, in order: ``events_from_json(events_to_json(e)) == tuple(e)``.
+    At most :data:`MAX_EVENTS` (an iterable is read no further than one more)."""
     _check_indent(indent)
     if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
         raise SerializationError("", f"cannot write {excerpt(events)}: not a sequence of events", "cannot_write")
-    doc = {"format": EVENTS_FORMAT, "version": FORMAT_VERSION, "events": [event_to_dict(e) for e in events]}
+    listed = list(islice(events, MAX_EVENTS + 1))
+    if len(listed) > MAX_EVENTS:
+        raise SerializationError("", f"cannot write more than {MAX_EVENTS:,} events in one document", "cannot_write")
+    doc = {"format": EVENTS_FORMAT, "version": FORMAT_VERSION, "events": [event_to_dict(e) for e in listed]}
     return json.dumps(doc, indent=indent, ensure_ascii=False, allow_nan=False)
 
 

@@ -36,6 +36,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
+from itertools import islice
+from typing import Final
 
 import attrs
 
@@ -61,13 +63,19 @@ from .refusals import Code
 from .rules import Rules, RulesError
 from .state import GameState
 
-__all__ = ["GameRecord", "ReplayError", "final_state", "replay"]
+__all__ = ["MAX_RECORD_ACTIONS", "GameRecord", "ReplayError", "final_state", "replay"]
+
+#: The most actions a record holds, and a bound on what :meth:`GameRecord.extend` takes from an
+#: iterable: ample for any game of the presets, which their turn limit ends within 4,000 turns (ten
+#: rounds of eight seats, 50 turns a seat), each of a few dozen actions at most.
+MAX_RECORD_ACTIONS: Final = 1_000_000
 
 ACTION_TYPES: tuple[type, ...] = (
     DrawStock, TakeDiscard, Buy, WithdrawBuy, DeclineBuy, LayDown, LayOff, SwapWild, Discard, CallShanghai, Cut,
     StartRound,
 )
 """Every action class."""
+_ACTION_TYPE_SET: Final = frozenset(ACTION_TYPES)
 
 
 class ReplayError(IllegalAction):
@@ -89,11 +97,18 @@ class ReplayError(IllegalAction):
 
 
 def _check_actions(value: object) -> tuple[Action, ...]:
+    """``value``, a tuple of at most :data:`MAX_RECORD_ACTIONS` actions, or :class:`MalformedAction`.
+    (Every type is looked at in one pass of the set of types, so that a record made one
+    :meth:`GameRecord.append` at a time is not slowed by looking at each action again in Python.)"""
     if not isinstance(value, tuple):
         raise MalformedAction(f"GameRecord.actions: {excerpt(value)} is not a tuple of actions", code="bad_field")
-    for i, action in enumerate(value):
-        if type(action) not in ACTION_TYPES:
-            raise MalformedAction(f"GameRecord.actions[{i}]: {excerpt(action)} is not an action", code="bad_field")
+    if len(value) > MAX_RECORD_ACTIONS:
+        raise MalformedAction(f"GameRecord.actions: at most {MAX_RECORD_ACTIONS:,} actions, more than any game "
+                              "takes", code="bad_field")
+    if not set(map(type, value)) <= _ACTION_TYPE_SET:
+        for i, action in enumerate(value):
+            if type(action) not in _ACTION_TYPE_SET:
+                raise MalformedAction(f"GameRecord.actions[{i}]: {excerpt(action)} is not an action", code="bad_field")
     return value
 
 
@@ -147,18 +162,23 @@ class GameRecord:
     def append(self, action: Action) -> GameRecord:
         """A new record with ``action`` added at the end (this one is unchanged).
 
-        The action is not judged here: :func:`replay` does that.
+        The action is not judged here: :func:`replay` does that.  Each append copies the
+        record's actions: to record a long game, keep its actions in a list and
+        :meth:`extend` the record once.
         """
         if type(action) not in ACTION_TYPES:
             raise MalformedAction(f"GameRecord.append: {excerpt(action)} is not an action", code="bad_field")
         return attrs.evolve(self, actions=(*self.actions, action))
 
     def extend(self, actions: Iterable[Action]) -> GameRecord:
-        """A new record with ``actions`` added at the end, in order."""
+        """A new record with ``actions`` added at the end, in order (at most :data:`MAX_RECORD_ACTIONS`
+        in all: an iterable is read no further than that).  Quicker than adding them one
+        :meth:`append` at a time, each of which copies the record's actions."""
         if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
             raise MalformedAction(f"GameRecord.extend: give actions, in order, not {excerpt(actions)}",
                                   code="bad_field")
-        return attrs.evolve(self, actions=(*self.actions, *actions))
+        room = MAX_RECORD_ACTIONS - len(self.actions)
+        return attrs.evolve(self, actions=(*self.actions, *islice(actions, room + 1)))
 
     def initial_state(self) -> GameState:
         """The position before the first action: ``new_game(rules, players, seed, dealer)``."""
