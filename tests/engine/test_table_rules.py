@@ -730,3 +730,24 @@ def test_no_one_lays_off_in_a_round_where_going_down_takes_the_whole_hand() -> N
     with pytest.raises(sr.IllegalAction) as caught:
         sr.apply(state, sr.LayOff(0, sr.parse_card("4H"), 0))
     assert caught.value.code == "no_lay_off_round"
+
+
+@pytest.mark.parametrize("rules", [sr.MAY_I, sr.PAGAT7], ids=lambda r: r.name)
+def test_no_meld_is_on_the_table_in_a_round_where_going_down_takes_the_whole_hand(rules: sr.Rules) -> None:
+    """Going down in a round without a discard takes the whole hand and ends the round, so the table
+    stays empty all round: there is nothing to lay off on or swap from (mayi's "no swap in the last
+    hand" holds without a field of its own).  Greedy players go out in that round in every game here."""
+    last = rules.rounds
+    positions = 0
+
+    def step(before: sr.GameState, action: sr.Action, after: sr.GameState) -> None:
+        nonlocal positions
+        if after.round_number == last and after.phase in ("draw", "play"):
+            positions += 1
+            assert not after.table
+            assert not any(isinstance(a, (sr.LayOff, sr.SwapWild)) for a in sr.legal_actions(after))
+
+    for seed in range(3):
+        final, _ = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(4)], seed=seed, on_step=step)
+        assert final.round_results[last - 1].ended_by == "out"
+    assert positions > 100
