@@ -14,6 +14,7 @@ import pytest
 
 import shanghai_rules as sr
 from shanghai_rules.cli import main
+from shanghai_rules.serialization import MAX_DOCUMENT_SIZE
 
 SYMBOLS = "♣♦♥♠★"
 
@@ -346,3 +347,37 @@ def test_replay_numbers_melds_from_1_in_the_refusal_it_reports(
     assert status == 1
     assert f"stops being legal at action {at}: SwapWild: there is no meld 99 on the table (" in out
     assert "meld 98" not in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["demo", "--seed", str(2**4096)],
+    ["play", "--seed", str(-2**4096)],
+    ["simulate", "--games", "2", "--seed", str(2**4096 - 1)],  # (the first seed is one, the second is not)
+])
+def test_a_seed_longer_than_a_game_takes_is_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """Seeds are checked as new_game checks them (at most 4,096 bits), every seed simulate plays included:
+    exit status 2 and the reason, no traceback."""
+    status, _, err = run(capsys, *argv)
+    assert status == 2
+    assert "--seed: a seed has at most 4096 bits" in err
+
+
+@pytest.mark.parametrize("argv", [["check"], ["replay", "-"], ["play"]])
+def test_standard_input_that_is_not_utf8_is_bad_input(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
+    """Standard input read as UTF-8 text that is not: exit status 2 and where, as for a file."""
+    stdin = io.TextIOWrapper(io.BytesIO(b"4H 5H 6H 7H\n\xff\n"), encoding="utf-8", errors="strict")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    status = main(argv)
+    err = capsys.readouterr().err
+    assert status == 2
+    assert "standard input is not UTF-8 text (invalid start byte at byte 12)" in err
+
+
+def test_check_refuses_standard_input_longer_than_a_document(capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """check reads standard input no further than MAX_DOCUMENT_SIZE characters (and one more)."""
+    status, _, err = run(capsys, "check", stdin="4H 5H 6H 7H\n" * (MAX_DOCUMENT_SIZE // 12 + 1),
+                         monkeypatch=monkeypatch)
+    assert status == 2
+    assert "more than 1,000,000 characters" in err

@@ -38,6 +38,7 @@ from .cards import Card, CardParseError, parse_card, parse_cards
 from .contracts import check_contract, find_contract
 from .engine import check as check_action
 from .engine import new_game
+from .engine.deal import seed_refusal
 from .errors import IllegalAction, excerpt
 from .events import (
     AskedToBuy,
@@ -377,6 +378,25 @@ def _check_players(rules: Rules, players: int) -> None:
                           f"players, not {players}")
 
 
+def _check_seeds(first: int, games: int = 1) -> None:
+    """The seeds ``first`` to ``first + games - 1`` each seed a game
+    (:func:`~shanghai_rules.engine.deal.seed_refusal`)."""
+    for seed in {first, first + games - 1}:
+        refusal = seed_refusal(seed)
+        if refusal:
+            raise _UsageError(f"--seed: {refusal}")
+
+
+def _read_stdin(read: Callable[[int], str]) -> str:
+    """``read(limit)`` of standard input (its ``read`` or ``readline``), which must be UTF-8 text: at most
+    :data:`~shanghai_rules.serialization.MAX_DOCUMENT_SIZE` characters and one more, which the
+    caller refuses where its reader does not."""
+    try:
+        return read(MAX_DOCUMENT_SIZE + 1)
+    except UnicodeDecodeError as exc:
+        raise _UsageError(f"standard input is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
 def _make_bots(kinds: Sequence[str], seed: int) -> list[Player]:
     return [BOTS[kind](seed * 1009 + seat) for seat, kind in enumerate(kinds)]
 
@@ -416,6 +436,7 @@ def _save_record(path: str | None, record: GameRecord, err: IO[str]) -> None:
 def _cmd_demo(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     rules = _rules_from(args)
     _check_players(rules, args.players)
+    _check_seeds(args.seed)
     kinds = _bot_kinds(args.bots, args.players)
     names = [f"seat {s} ({kinds[s]})" for s in range(args.players)] if len(set(kinds)) > 1 else None
     narrator = _Narrator(out, _text_for(args, out), names, verbose=args.verbose)
@@ -443,7 +464,10 @@ def _read_groups(args: argparse.Namespace, stdin: IO[str]) -> list[str]:
         for arg in args.groups:
             groups.extend(_split_groups(arg))
     else:
-        for line in stdin:
+        text = _read_stdin(stdin.read)
+        if len(text) > MAX_DOCUMENT_SIZE:
+            raise _UsageError(f"check: standard input holds more than {MAX_DOCUMENT_SIZE:,} characters")
+        for line in text.splitlines():
             line = line.split("#", 1)[0].strip()
             if line:
                 groups.extend(_split_groups(line) if not args.hand else [line.replace("|", " ").replace("/", " ")])
@@ -541,6 +565,7 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     kinds = tuple(_bot_kinds(args.bots, args.players))
     if args.games < 1:
         raise _UsageError("--games: play at least one game")
+    _check_seeds(args.seed, args.games)
     if args.workers < 1:
         raise _UsageError("--workers: use at least one process")
     jobs = [(rules, kinds, args.seed + i) for i in range(args.games)]
@@ -877,6 +902,7 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
     _check_players(rules, args.players)
     if not 0 <= args.seat < args.players:
         raise _UsageError(f"--seat: choose a seat from 0 to {args.players - 1}")
+    _check_seeds(args.seed)
     kinds = _bot_kinds(args.bots, args.players)
     names = [f"seat {s} ({kinds[s]})" for s in range(args.players)]
     names[args.seat] = f"seat {args.seat} (you)"
@@ -894,7 +920,7 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
 
     def read(prompt: str) -> str:
         print(prompt, end="", file=out, flush=True)
-        line = stdin.readline()
+        line = _read_stdin(stdin.readline)
         if not line:
             print(file=out)
             raise EOFError
@@ -925,7 +951,7 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
 
 def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
     if args.file == "-":
-        raw = stdin.read()
+        raw = _read_stdin(stdin.read)
     else:
         try:
             with open(args.file, encoding="utf-8") as handle:
