@@ -166,11 +166,102 @@ def test_a_round_ends_once_and_the_game_after_its_last_round(
         assert isinstance(opening_events(first)[0], events.RoundStarted)
 
 
+def test_a_card_laid_off_or_called_onto_a_run_says_the_end_it_joined(all_steps: list[Step]) -> None:
+    """LaidOff.end and CalledShanghai.end: the end of the run the card now stands at (None for a set), so
+    that a client following the events knows the meld; a joker laid off at either end of the same run
+    makes two different events."""
+    ends: Counter[object] = Counter()
+    for before, action, after in all_steps:
+        for event in step_events(before, action, after):
+            if isinstance(event, (events.LaidOff, CalledShanghai)):
+                meld = after.table[event.meld].meld
+                ends[event.end] += 1
+                if meld.kind == "set":
+                    assert event.end is None
+                else:
+                    assert meld.cards[0 if event.end == "low" else -1] == event.card, (event, meld)
+                    assert (event.end == "low") == (meld.start < before.table[event.meld].meld.start)
+    assert ends["low"] and ends["high"] and ends[None], ends
+    state = sr.setup_round(sr.PAGAT7, round_number=3, hands=["2C 3D 4S", "4C 5C 6C 7C 9D 10D JD QD JK 8C 3S",
+                                                             "3C 4D 5S"], stock="KS 2S", discard="KD")
+    state = sr.apply(sr.apply(state, sr.DrawStock(1)), sr.LayDown(1, ["4C 5C 6C 7C", "9D 10D JD QD"]))
+    told = {end: step_events(state, sr.LayOff(1, "JK", 0, end), sr.apply(state, sr.LayOff(1, "JK", 0, end)))
+            for end in ("low", "high")}
+    assert told["low"] != told["high"]
+    assert sr.describe(told["low"][0], ascii=True) == "seat 1 lays off JK on meld 1 (low end)"
+
+
 def test_a_buy_comes_before_the_draw_that_settles_it(all_steps: list[Step]) -> None:
     for before, action, after in all_steps:
         kinds = [type(e) for e in step_events(before, action, after)]
         if Bought in kinds and isinstance(action, sr.DrawStock) and DrewFromStock in kinds:
             assert kinds.index(Bought) < kinds.index(DrewFromStock)
+
+
+def _pile_told(before: sr.GameState, found: tuple[Event, ...]) -> tuple[list[sr.Card], int] | None:
+    """The discard pile and the stock size after a step, worked out from ``before``'s and the step's events
+    alone, applied in order, as a client showing the table keeps them; ``None`` where the events set them
+    afresh (a deal) or one event stands for several rebuilds."""
+    rules = before.rules
+    pile, stock = list(before.discard), len(before.stock)
+    for event in found:
+        if isinstance(event, (Dealt, events.RoundStarted)) or (isinstance(event, events.StockRebuilt)
+                                                             and event.times > before.stock_rebuilt + 1):
+            return None
+        if isinstance(event, DrewFromStock):
+            stock -= 1
+        elif isinstance(event, (events.TookUpcard, CalledShanghai)):
+            assert pile.pop() == event.card
+        elif isinstance(event, Bought):
+            assert pile.pop() == event.card
+            stock -= event.penalty_count
+        elif isinstance(event, events.StockRebuilt) and event.fresh_decks:
+            stock += event.fresh_decks * (52 + rules.jokers_per_deck)
+        elif isinstance(event, events.StockRebuilt):
+            kept = pile[-1:] if rules.stock_rebuild == "under_upcard" else []
+            stock += len(pile) - len(kept)
+            pile = kept
+        elif isinstance(event, events.Discarded):
+            pile.append(sr.dead_two(event.card) if event.dies else event.card)
+    return pile, stock
+
+
+def _buy_over_a_rebuild(rules: sr.Rules, at_discard: bool) -> Step:
+    """A buy of the upcard that takes the stock's last cards as penalty cards, settled at the draw (the
+    draw then rebuilds the stock) or, where buys go on until the discard, at the discard (the stock is
+    rebuilt for its second penalty card)."""
+    state = sr.setup_round(rules, round_number=1, hands=["2C 3D 4S 5H", "4C 5C 6C 7C", "3C 4D 5S 6H"],
+                           stock="KS 2S" if at_discard else "KS 2S 9S", discard="9D 9H 8C KD", dealer=0)
+    if at_discard:
+        state = sr.apply(state, sr.DrawStock(1))
+        asked = sr.apply(state, sr.Buy(2))
+        action: sr.Action = sr.Discard(1, sr.parse_card("4C"))
+    else:
+        asked = sr.apply(sr.apply(state, sr.DrawStock(1)), sr.Discard(1, sr.parse_card("4C")))
+        asked = sr.apply(asked, sr.Buy(0))
+        action = sr.DrawStock(2)
+    return asked, action, sr.apply(asked, action)
+
+
+@pytest.mark.parametrize("rebuild", ["under_upcard", "whole_pile"])
+@pytest.mark.parametrize("at_discard", [False, True], ids=["at the draw", "at the discard"])
+def test_a_client_following_the_events_keeps_the_pile_and_the_stock_size(
+        all_steps: list[Step], rebuild: str, at_discard: bool) -> None:
+    """The order is the order things happen in: a buy settled as the stock runs out takes the upcard
+    before the stock is rebuilt, so the pile and the stock size worked out from the events in order are
+    the state's, after every step of the games played and after a buy over a rebuild."""
+    rules = attrs.evolve(sr.TEN_ROUND, buy_penalty_cards=2, stock_rebuild=rebuild,
+                         buy_window="until_discard" if at_discard else "before_draw")
+    over_a_rebuild = _buy_over_a_rebuild(rules, at_discard)
+    kinds = [type(e) for e in step_events(*over_a_rebuild)]
+    assert kinds.index(Bought) < kinds.index(events.StockRebuilt), kinds
+    checked = 0
+    for before, action, after in [over_a_rebuild, *all_steps]:
+        told = _pile_told(before, step_events(before, action, after))
+        if told is not None and after.phase in ("draw", "play"):
+            assert told == (list(after.discard), len(after.stock)), (before, action)
+            checked += 1
+    assert checked > 1000
 
 
 # ---------------------------------------------------------------------------
@@ -338,7 +429,9 @@ def test_events_of_whole_games_round_trip_through_json(all_steps: list[Step]) ->
     ('{"format": "shanghai-rules/events", "version": 2}', "events"),
     ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "flew"}]}', "events[0].type"),
     ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "laid_off", "player": 1, '
-     '"card": "ZZ", "meld": 0}]}', "events[0].card"),
+     '"card": "ZZ", "meld": 0, "end": null}]}', "events[0].card"),
+    ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "laid_off", "player": 1, '
+     '"card": "QS", "meld": 0, "end": "middle"}]}', "events[0].end"),
     ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "discarded", "player": 1, '
      '"card": "QS", "shanghai": false, "dies": false, "extra": 1}]}', "events[0].extra"),
     ('[1, 2', ""),
@@ -353,6 +446,22 @@ def test_a_bad_events_document_is_refused_naming_the_field(text: str, path: str)
 def test_writing_what_is_not_an_event_is_refused() -> None:
     with pytest.raises(SerializationError, match="not an event"):
         event_to_dict(sr.DrawStock(1))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("event, path", [
+    (DrewFromStock(-1, None), "player"),
+    (DrewFromStock("x", None), "player"),  # type: ignore[arg-type]
+    (Dealt(11, hands=3, upcard=None, stock_size=0), "hands"),  # type: ignore[arg-type]
+    (events.LaidOff(0, sr.parse_card("4H"), 0, "middle"), "end"),  # type: ignore[arg-type]
+    (events.Discarded(0, sr.parse_card("4H"), shanghai=1, dies=False), "shanghai"),  # type: ignore[arg-type]
+])
+def test_an_event_that_would_not_read_back_is_not_written(event: Event, path: str) -> None:
+    """events_to_json writes only what events_from_json reads back as the same events: an event built
+    with a field of the wrong kind is refused (cannot_write, naming the field), never written for a
+    reader to refuse, nor let out as a Python error."""
+    with pytest.raises(SerializationError) as refused:
+        events_to_json([event])
+    assert refused.value.code == "cannot_write" and refused.value.path == path
 
 
 @pytest.mark.parametrize("call", [lambda: events_from_json(None), lambda: events_from_json(12),  # type: ignore[arg-type]
@@ -386,6 +495,22 @@ def test_step_events_refuses_what_is_not_a_step() -> None:
     for seat in (-1, 4, "1", True):
         with pytest.raises(sr.IllegalAction, match="is not a seat"):
             events_for(seat, state, sr.DrawStock(1), sr.apply(state, sr.DrawStock(1)))  # type: ignore[arg-type]
+
+
+def test_step_events_refuses_a_step_apply_did_not_make() -> None:
+    """An ``after`` not one move on from ``before``, or one whose change the action cannot have made, is
+    refused with bad_argument, not let out as a Python error."""
+    state = sr.new_game(sr.PAGAT7, players=3, seed=1)
+    drawn = sr.apply(state, sr.DrawStock(1))
+    for before, action, after in [
+        (drawn, sr.SwapWild(1, drawn.hands[1][0], 0), drawn),
+        (attrs.evolve(state, discard=()), sr.Buy(2), state),
+        (state, sr.SwapWild(1, drawn.hands[1][0], 0), drawn),
+        (attrs.evolve(state, discard=()), sr.Buy(2), attrs.evolve(state, move_number=1)),
+    ]:
+        with pytest.raises(sr.IllegalAction) as refused:
+            step_events(before, action, after)
+        assert refused.value.code == "bad_argument"
 
 
 def test_the_package_exports_the_event_functions_on_first_use() -> None:

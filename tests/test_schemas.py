@@ -168,6 +168,7 @@ _EVENT_VALUE_SCHEMAS: dict[str, dict[str, Any]] = {
     "bool": {"type": "boolean"},
     "card": _ref("card"),
     "card?": _nullable(_ref("card")),
+    "end?": _nullable({"type": "string", "enum": ["low", "high"]}),
     "cards?": _nullable(_ref("cards")),
     "hands": _array(_nullable(_ref("cards"))),
     "melds": _array(_ref("meld")),

@@ -69,6 +69,7 @@ from .events import (
 )
 from .rules import MAX_PLAYERS
 from .serialization import (
+    _ENDS,
     FORMAT_VERSION,
     MAX_DOCUMENT_SIZE,
     READ_VERSIONS,
@@ -142,19 +143,19 @@ EVENT_FIELDS: Final[dict[str, tuple[tuple[str, str], ...]]] = {
     "bought": (("player", "seat"), ("card", "card"), ("penalty", "cards?"), ("penalty_count", "count"),
                ("buys_left", "count?")),
     "went_down": (("player", "seat"), ("melds", "melds"), ("first_meld", "count")),
-    "laid_off": (("player", "seat"), ("card", "card"), ("meld", "count")),
+    "laid_off": (("player", "seat"), ("card", "card"), ("meld", "count"), ("end", "end?")),
     "swapped_wild": (("player", "seat"), ("card", "card"), ("meld", "count"), ("wild", "card")),
     "discarded": (("player", "seat"), ("card", "card"), ("shanghai", "bool"), ("dies", "bool")),
     "called_shanghai": (("player", "seat"), ("card", "card"), ("meld", "count"), ("discarder", "seat"),
-                        ("given", "card?")),
+                        ("given", "card?"), ("end", "end?")),
     "round_ended": (("result", "result"), ("hands", "hands"), ("scores", "scores")),
     "game_ended": (("scores", "scores"), ("winners", "seats")),
 }
 """The fields of each event type, after ``type``, in the order they are written, with the kind of each value:
 ``seat`` and ``count`` (whole numbers from 0), ``count?`` (or ``null``), ``bool``, ``card``, ``card?`` (a card,
-or ``null`` where hidden), ``cards?`` (an array of cards, or ``null`` where hidden), ``hands`` (per seat an array
-of cards or ``null``), ``melds`` (meld objects), ``contract``, ``result`` (a round result), ``scores`` (whole
-numbers) and ``seats``."""
+or ``null`` where hidden), ``end?`` (``"low"``, ``"high"`` or ``null``), ``cards?`` (an array of cards, or
+``null`` where hidden), ``hands`` (per seat an array of cards or ``null``), ``melds`` (meld objects),
+``contract``, ``result`` (a round result), ``scores`` (whole numbers) and ``seats``."""
 
 
 def _w_card(card: Any) -> Json:
@@ -167,6 +168,7 @@ def _w_cards(cards: Any) -> Json:
 
 _WRITERS: Final[dict[str, Callable[[Any, str], Json]]] = {
     "seat": lambda v, p: v, "count": lambda v, p: v, "count?": lambda v, p: v, "bool": lambda v, p: v,
+    "end?": lambda v, p: v,
     "scores": lambda v, p: list(v), "seats": lambda v, p: list(v),
     "card": lambda v, p: str(v), "card?": lambda v, p: _w_card(v), "cards?": lambda v, p: _w_cards(v),
     "hands": lambda v, p: [_w_cards(hand) for hand in v],
@@ -179,14 +181,26 @@ def event_to_dict(event: Event) -> dict[str, Json]:
     """One event as plain JSON data: ``{"type": ..., fields}`` (no ``format`` or ``version``: the value
     as it sits in a document's ``events``).
 
-    Raises :class:`~shanghai_rules.serialization.SerializationError` for what is not an event.
+    Raises :class:`~shanghai_rules.serialization.SerializationError` (``cannot_write``) for what is not an
+    event, and for an event that :func:`event_from_dict` would not read back as itself (one built with a
+    field of the wrong kind: a seat of -1, hands that are not hands).
     """
     name = EVENT_NAMES.get(type(event))
     if name is None:
         raise SerializationError("", f"cannot write {excerpt(event)}: not an event", "cannot_write")
     out: dict[str, Json] = {"type": name}
     for field, kind in EVENT_FIELDS[name]:
-        out[field] = _WRITERS[kind](getattr(event, field), field)
+        try:
+            out[field] = _WRITERS[kind](getattr(event, field), field)
+        except (TypeError, AttributeError, ValueError):
+            raise SerializationError(field, f"cannot write {excerpt(getattr(event, field))} as a {kind}",
+                                     "cannot_write") from None
+    try:
+        same = event_from_dict(out) == event
+    except SerializationError as exc:
+        raise SerializationError(exc.path, f"cannot write it: {exc.reason}", "cannot_write") from None
+    if not same:
+        raise SerializationError("", f"cannot write {excerpt(event)}: it would not read back as itself", "cannot_write")
     return out
 
 
@@ -214,6 +228,7 @@ _READERS: Final[dict[str, Callable[[Json, str], Any]]] = {
     "bool": _bool,
     "card": _card,
     "card?": lambda v, p: None if v is None else _card(v, p),
+    "end?": lambda v, p: None if v is None else _str(v, p, _ENDS),
     "cards?": _r_hand,
     "hands": lambda v, p: _items(v, p, _r_hand, MAX_PLAYERS),
     "melds": lambda v, p: _items(v, p, _read_meld, MAX_CARDS),

@@ -56,7 +56,7 @@ from .actions import (
 from .cards import Card
 from .engine.discard import card_on_the_pile
 from .errors import IllegalAction, excerpt
-from .melds import Meld
+from .melds import End, Meld
 from .rules import Contract
 from .state import GameState, RoundResult
 
@@ -226,6 +226,8 @@ class LaidOff(Describable):
     """The card."""
     meld: int
     """The index of the meld in ``state.table``."""
+    end: End | None = None
+    """The end of the run the card joined (``"low"`` or ``"high"``); ``None`` for a set."""
 
 
 @attrs.frozen
@@ -271,6 +273,8 @@ class CalledShanghai(Describable):
     """The seat that discarded the card and took one from the caller."""
     given: Card | None
     """The card the discarder took; ``None`` for every seat but the caller and the discarder."""
+    end: End | None = None
+    """The end of the run the discard joined (``"low"`` or ``"high"``); ``None`` for a set."""
 
 
 @attrs.frozen
@@ -352,7 +356,9 @@ def _purchase(before: GameState, after: GameState) -> list[Event]:
 
 
 def _draw(before: GameState, action: DrawStock, after: GameState) -> list[Event]:
-    happened = _rebuilds(before, after) + _purchase(before, after)
+    # the buyer takes the upcard first, then the penalty cards (and the draw) from the stock, which is
+    # rebuilt where it runs out
+    happened = _purchase(before, after) + _rebuilds(before, after)
     drawn = _gained(after.hands[action.player], before.hands[action.player])
     if drawn:
         happened.append(DrewFromStock(action.player, drawn[0]))
@@ -380,8 +386,16 @@ def _lay_down(before: GameState, action: LayDown, after: GameState) -> list[Even
     return [WentDown(action.player, tuple(tm.meld for tm in laid), len(before.table))]
 
 
+def _joined_end(before: GameState, after: GameState, index: int) -> End | None:
+    """The end of the run at ``index`` that one card joined between the two states (``None``: a set)."""
+    old, new = before.table[index].meld, after.table[index].meld
+    if new.kind == "set":
+        return None
+    return "low" if new.start < old.start else "high"
+
+
 def _lay_off(before: GameState, action: LayOff, after: GameState) -> list[Event]:
-    return [LaidOff(action.player, action.card, action.meld)]
+    return [LaidOff(action.player, action.card, action.meld, _joined_end(before, after, action.meld))]
 
 
 def _swap(before: GameState, action: SwapWild, after: GameState) -> list[Event]:
@@ -391,7 +405,7 @@ def _swap(before: GameState, action: SwapWild, after: GameState) -> list[Event]:
 
 
 def _discard(before: GameState, action: Discard, after: GameState) -> list[Event]:
-    return [*_rebuilds(before, after), *_purchase(before, after),
+    return [*_purchase(before, after), *_rebuilds(before, after),
             Discarded(action.player, action.card, action.shanghai,
                       card_on_the_pile(action.card, before.rules) is not action.card)]
 
@@ -399,7 +413,8 @@ def _discard(before: GameState, action: Discard, after: GameState) -> list[Event
 def _call(before: GameState, action: CallShanghai, after: GameState) -> list[Event]:
     discarder = before.discarder if before.discarder is not None else action.player
     given = _gained(before.hands[action.player], after.hands[action.player])
-    return [CalledShanghai(action.player, before.discard[-1], action.meld, discarder, given[0] if given else None)]
+    return [CalledShanghai(action.player, before.discard[-1], action.meld, discarder, given[0] if given else None,
+                           _joined_end(before, after, action.meld))]
 
 
 def _cut(before: GameState, action: Cut, after: GameState) -> list[Event]:
@@ -435,10 +450,11 @@ def step_events(before: GameState, action: Action, after: GameState) -> tuple[Ev
     in: a buy settled at the draw comes before the draw; a round's end after
     the action that ended it, and the game's end after that.
 
-    Raises :class:`~shanghai_rules.errors.IllegalAction` (a :class:`ValueError`) if
-    ``before`` or ``after`` is not a game state or ``action`` not an action.
-    The step itself is not judged again: an ``after`` that ``apply`` did not
-    make gives events that may not mean anything.
+    Raises :class:`~shanghai_rules.errors.IllegalAction` (a :class:`ValueError`, ``bad_argument``) if
+    ``before`` or ``after`` is not a game state, ``action`` not an action, or ``after`` not one move
+    on from ``before`` (``GameState.move_number``).  The step itself is not judged again: an ``after``
+    that ``apply`` did not make gives events that may not mean anything, or that refusal where they
+    cannot be told at all.
     """
     for name, value in (("before", before), ("after", after)):
         if not isinstance(value, GameState):
@@ -446,7 +462,16 @@ def step_events(before: GameState, action: Action, after: GameState) -> tuple[Ev
     step = _STEPS.get(type(action))
     if step is None:
         raise IllegalAction(f"step_events: {excerpt(action)} is not an action", code="bad_argument")
-    return (*step(before, action, after), *_endings(before, after))
+    if after.move_number != before.move_number + 1:
+        raise IllegalAction(f"step_events: after is move {after.move_number}, not the move after {before.move_number}",
+                            action, code="bad_argument")
+    try:
+        return (*step(before, action, after), *_endings(before, after))
+    except (IndexError, StopIteration, ValueError) as exc:
+        if isinstance(exc, IllegalAction):
+            raise
+        raise IllegalAction(f"step_events: after is not the state {type(action).__name__} makes of before",
+                            action, code="bad_argument") from None
 
 
 def opening_events(state: GameState) -> tuple[Event, ...]:

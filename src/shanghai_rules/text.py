@@ -163,7 +163,7 @@ def _drew(w: _Words, e: DrewFromStock) -> str:
 
 def _called(w: _Words, e: CalledShanghai) -> str:
     given = "a card" if e.given is None else w.card(e.given)
-    return (f"{w.seat(e.player)} calls Shanghai: {w.card(e.card)} goes onto meld {e.meld + 1}, and "
+    return (f"{w.seat(e.player)} calls Shanghai: {w.card(e.card)} goes onto meld {e.meld + 1}{_end(e.end)}, and "
             f"{w.seat(e.discarder)} takes {given} at random from {w.seat(e.player)}'s hand")
 
 
@@ -214,7 +214,7 @@ _EVENTS: Final[dict[type[Any], Callable[[_Words, Any], str]]] = {
     DeclinedBuy: lambda w, e: f"{w.seat(e.player)} lets {w.card(e.card)} go",
     Bought: _bought,
     WentDown: lambda w, e: f"{w.seat(e.player)} goes down: " + " | ".join(w.meld(m) for m in e.melds),
-    LaidOff: lambda w, e: f"{w.seat(e.player)} lays off {w.card(e.card)} on meld {e.meld + 1}",
+    LaidOff: lambda w, e: f"{w.seat(e.player)} lays off {w.card(e.card)} on meld {e.meld + 1}{_end(e.end)}",
     SwappedWild: lambda w, e: f"{w.seat(e.player)} swaps {w.card(e.card)} for {w.card(e.wild)} in meld {e.meld + 1}",
     Discarded: lambda w, e: f"{w.seat(e.player)} discards {w.card(e.card)}"
                             + (f", dead from now on ({w.card(dead_two(e.card))})" if e.dies else "")
