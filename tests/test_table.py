@@ -291,3 +291,23 @@ def test_a_table_over_a_position_in_play_keeps_no_deal_it_did_not_see() -> None:
     state = attrs.evolve(list(sr.replay(record))[40], move_number=0)  # as a version 1 document reads
     table = Table(state, keep_events=True)
     assert table.events_for(0) == ()
+
+
+def test_a_table_refuses_with_the_code_of_the_rule_as_apply_does() -> None:
+    """A code names the rule, not the place that refused: an answer once the game is over is refused
+    with game_over, and a deal before the round is over with wrong_phase (after the last round,
+    game_over), by the table as by apply."""
+    short = attrs.evolve(sr.PAGAT7, contracts=sr.PAGAT7.contracts[:1], buy_limits=sr.PAGAT7.buy_limits[:1])
+    final, _ = sr.play_game(short, [sr.GreedyPlayer() for _ in range(3)], seed=4)
+    playing = sr.new_game(short, 3, seed=4)
+    for state, action in [(final, sr.DrawStock(final.turn)), (final, sr.StartRound()), (playing, sr.StartRound())]:
+        with pytest.raises(sr.IllegalAction) as by_apply:
+            sr.apply(state, action)
+        table = Table(state)
+        with pytest.raises(sr.IllegalAction) as by_table:
+            if isinstance(action, sr.StartRound):
+                table.start_round()
+            else:
+                table.submit(action.player, action)
+        assert by_table.value.code == by_apply.value.code in ("game_over", "wrong_phase")
+        assert table.state is state

@@ -87,7 +87,8 @@ class TableRefusal(IllegalAction):
     a seat it is not waiting for, an action chosen at an older move, a pass where no offer is open.
     ``code`` says which, as one of ``"stale_action"``, ``"not_awaited"``, ``"wrong_seat"``,
     ``"no_such_seat"``, ``"may_not_pass"``, ``"not_offered"`` and ``"bad_argument"`` (see
-    :mod:`~shanghai_rules.refusals`)."""
+    :mod:`~shanghai_rules.refusals`); an answer sent once the game is over is refused with the rules'
+    own code, ``"game_over"``, as :func:`~shanghai_rules.engine.apply` refuses it."""
 
     def __init__(self, code: Code, reason: str, action: object = None) -> None:
         super().__init__(reason, action, code=code)
@@ -263,6 +264,8 @@ class Table:
         if type(acting) is not int or acting != seat:
             raise TableRefusal("wrong_seat", f"seat {seat} sent an action for seat {excerpt(acting)}", action)
         awaiting = self.awaiting()
+        if awaiting.step == "game_over":  # (the rules' own refusal, as apply gives it)
+            raise TableRefusal("game_over", f"{type(action).__name__}: the game is over", action)
         if seat not in awaiting.seats:
             raise TableRefusal("not_awaited", _not_awaited(awaiting, seat), action)
         if awaiting.step == "offers":
@@ -281,10 +284,8 @@ class Table:
         return self._state
 
     def start_round(self) -> GameState:
-        """Deal the next round, once a round is over (``StartRound``)."""
-        if self._state.phase != "round_over":
-            raise TableRefusal("not_awaited", f"the next round is dealt only once a round is over "
-                                              f"(phase {self._state.phase!r})", StartRound())
+        """Deal the next round, once a round is over (``StartRound``, judged by
+        :func:`~shanghai_rules.engine.apply`: ``wrong_phase`` before then, ``game_over`` after the last)."""
         return self._apply(StartRound())
 
     # -- the offers step --------------------------------------------------------
@@ -359,9 +360,7 @@ class Table:
 
 
 def _not_awaited(awaiting: Awaiting, seat: int) -> str:
-    """Why the table does not take an answer from ``seat`` now."""
-    if awaiting.step == "game_over":
-        return "the game is over"
+    """Why the table does not take an answer from ``seat`` now (the game not over)."""
     if awaiting.step == "next_round":
         return "the round is over: the table waits for the next deal"
     waited = ", ".join(str(s) for s in awaiting.seats)
