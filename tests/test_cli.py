@@ -213,12 +213,14 @@ def test_simulate_refuses_bad_counts(capsys: pytest.CaptureFixture[str]) -> None
 def test_play_scripted_to_the_end_of_a_round(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    script = "help\n99\ndiscard QS\n" + "1\n" * 400
+    script = "help\n99\n²\n99999999999999999999\ndiscard QS\n" + "1\n" * 400
     status, out, _ = run(capsys, "play", "--rounds", "1", "--seed", "3", stdin=script, monkeypatch=monkeypatch)
     assert status == 0
     assert "Your hand (11, you are not down, 2 buys left): 4♣ Q♣ 8♦ 3♥ 6♠ 10♠ 10♠ K♠ A♠ ★ ★" in out
     assert "   1) pass\n   2) buy K♦ (and 2 cards from the stock)" in out
     assert "Not understood: there is no action 99 (1-2)" in out
+    assert "Not understood: '²' is not a card" in out  # (a digit, but not one a person types for a number)
+    assert "Not understood: there is no action '99999999999999999999' (1-2)" in out
     assert "Not allowed: Discard: a discard ends a turn after the draw" in out
     assert "Your turn (play and discard)" in out
     assert "goes out on turn" in out or "turn limit" in out

@@ -336,3 +336,14 @@ def test_greedy_swaps_for_a_wild_only_where_the_wild_the_engine_frees_can_be_lai
     freed = set(sr.apply(state, swap, listing=actions).hands[0]) - set(state.hands[0])
     assert freed == {sr.parse_card("JK")}
     assert (GreedyPlayer().choose(observe(state, 0), actions) == swap) is swaps
+
+
+@pytest.mark.parametrize("player", [sr.GreedyPlayer, sr.RandomPlayer])
+@pytest.mark.parametrize("seed", [[1], "1", 1.5, None, True])
+def test_a_computer_player_is_seeded_with_a_whole_number_spec6(player: type, seed: object) -> None:
+    """A seed that is not a whole number is refused with the library's RulesError and bad_argument,
+    naming the player; any whole number seeds one."""
+    with pytest.raises(sr.RulesError) as refused:
+        player(seed)
+    assert refused.value.code == "bad_argument" and player.__name__ in str(refused.value)
+    assert player(2**5000).seed == 2**5000

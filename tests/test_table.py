@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 import shanghai_rules as sr
+from shanghai_rules.records import GameRecord
 from shanghai_rules.serialization import SerializationError, from_json, read_action, to_dict, to_json
 from shanghai_rules.table import Pass, Table, TableRefusal
 
@@ -311,3 +312,17 @@ def test_a_table_refuses_with_the_code_of_the_rule_as_apply_does() -> None:
                 table.submit(action.player, action)
         assert by_table.value.code == by_apply.value.code in ("game_over", "wrong_phase")
         assert table.state is state
+
+
+def test_a_table_takes_only_the_record_of_its_own_game() -> None:
+    """A record given with a state must be of its rules and seats and hold one action per move the state
+    counts (the table extends it): any other is refused with bad_argument, and the game's own is held."""
+    _, record = sr.play_game(sr.PAGAT7, [sr.RandomPlayer(i) for i in range(3)], seed=3)
+    middle = list(sr.replay(record))[40]
+    held = Table(middle, record=GameRecord.new(sr.PAGAT7, 3, 3).extend(record.actions[:40]))
+    assert held.state is middle
+    for other in (record, GameRecord.new(sr.PAGAT7, 4, 3).extend(record.actions[:40]),
+                  GameRecord.new(sr.TEN_ROUND, 3, 3).extend(record.actions[:40])):
+        with pytest.raises(TableRefusal) as caught:
+            Table(middle, record=other)
+        assert caught.value.code == "bad_argument"

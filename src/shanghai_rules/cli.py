@@ -789,12 +789,15 @@ class _Human:
         word = words[0].lower()
         rest = words[1:]
         cutting = bool(actions) and all(isinstance(a, Cut) for a in actions)
-        if word.isdigit():
-            number = int(word)
+        if word.isascii() and word.isdigit():
+            number = _whole(word)
             if cutting:
+                if number is None:
+                    raise ValueError(f"a cut of {excerpt(word)} cards is more than the stock holds")
                 return Cut(seat, number)
-            if not 1 <= number <= len(actions):
-                raise ValueError(f"there is no action {number} (1-{len(actions)})")
+            if number is None or not 1 <= number <= len(actions):
+                raise ValueError(f"there is no action {excerpt(word) if number is None else number} "
+                                 f"(1-{len(actions)})")
             return actions[number - 1]
         if word in ("d", "draw", "stock"):
             return DrawStock(seat)
@@ -862,10 +865,16 @@ def _cards(text: str) -> tuple[Card, ...]:
         raise ValueError(str(exc)) from None
 
 
+def _whole(word: str) -> int | None:
+    """``word`` read as a whole number typed at the prompt (ASCII digits, at most nine), or ``None``."""
+    return int(word) if word.isascii() and word.isdigit() and len(word) <= 9 else None
+
+
 def _number(words: Sequence[str], index: int, missing: str) -> int:
-    if index >= len(words) or not words[index].isdigit():
+    number = _whole(words[index]) if index < len(words) else None
+    if number is None:
         raise ValueError(missing)
-    return int(words[index])
+    return number
 
 
 def _meld_index(words: Sequence[str], index: int, command: str) -> int:

@@ -128,14 +128,20 @@ class Table:
     def __init__(self, state: GameState, *, record: GameRecord | None = None, on_step: Step | None = None,
                  keep_events: bool = False) -> None:
         """Hold ``state``.  ``record``: the record of the game so far, where there is one (the table
-        extends it with every action it applies); ``on_step``: called after every action applied,
-        with ``(before, action, after)``, once the move is made (what it raises reaches the caller of
-        :meth:`submit`, with the move made); ``keep_events``: keep the game's events from here on,
-        for :meth:`events_for` (:meth:`new` keeps the deal's too)."""
+        extends it with every action it applies; it must be of the state's rules and seats, and hold
+        one action per move the state has counted, ``GameState.move_number``); ``on_step``: called
+        after every action applied, with ``(before, action, after)``, once the move is made (what it
+        raises reaches the caller of :meth:`submit`, with the move made); ``keep_events``: keep the
+        game's events from here on, for :meth:`events_for` (:meth:`new` keeps the deal's too)."""
         if not isinstance(state, GameState):
             raise TableRefusal("bad_argument", f"Table: {excerpt(state)} is not a GameState")
         if record is not None and not isinstance(record, GameRecord):
             raise TableRefusal("bad_argument", f"Table: record: {excerpt(record)} is not a GameRecord")
+        if record is not None and (record.rules != state.rules or record.players != state.players
+                                   or len(record.actions) != state.move_number):
+            raise TableRefusal("bad_argument", f"Table: record: a record of {len(record.actions)} actions of "
+                                               f"{record.players} seats under {excerpt(record.rules.name)} is not "
+                                               f"the record of this game, at move {state.move_number}")
         if on_step is not None and not callable(on_step):
             raise TableRefusal("bad_argument", f"Table: on_step: {excerpt(on_step)} cannot be called")
         self._state = state

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from ..errors import RulesError, excerpt
 from ..table import Choice, Pass
 from ..views import PlayerView
 
-__all__ = ["Choice", "Pass", "Player"]
+__all__ = ["Choice", "Pass", "Player", "seeded_source"]
 
 
 @runtime_checkable
@@ -29,3 +31,11 @@ class Player(Protocol):
     def choose(self, view: PlayerView, actions: Sequence[Choice]) -> Choice:
         """Pick one of ``actions``."""
         ...
+
+
+def seeded_source(seed: object, player: str) -> random.Random:
+    """A computer player's own random source, seeded with ``seed``: a whole number (any length), or
+    :class:`~shanghai_rules.errors.RulesError` (``bad_argument``) naming the ``player`` class."""
+    if type(seed) is not int:
+        raise RulesError(f"{player}: seed {excerpt(seed)} is not a whole number", "bad_argument")
+    return random.Random(seed)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from itertools import islice
 
@@ -14,7 +13,7 @@ from ..melds import Meld, is_wild, lay_off_options
 from ..rules import Contract
 from ..views import PlayerView
 from ._judge import completes_contract, fits_table, helpfulness, pick_discard
-from .base import Choice, Pass
+from .base import Choice, Pass, seeded_source
 
 __all__ = ["GreedyPlayer"]
 
@@ -45,8 +44,8 @@ class GreedyPlayer:
     """
 
     def __init__(self, seed: int = 0) -> None:
+        self._rng = seeded_source(seed, "GreedyPlayer")
         self.seed = seed
-        self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
         return f"GreedyPlayer(seed={self.seed})"

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from ..actions import Buy, WithdrawBuy
 from ..views import PlayerView
 from ._judge import fits_table, helpfulness
-from .base import Choice
+from .base import Choice, seeded_source
 
 __all__ = ["RandomPlayer"]
 
@@ -24,8 +23,8 @@ class RandomPlayer:
     """
 
     def __init__(self, seed: int = 0) -> None:
+        self._rng = seeded_source(seed, "RandomPlayer")
         self.seed = seed
-        self._rng = random.Random(seed)
 
     def __repr__(self) -> str:
         return f"RandomPlayer(seed={self.seed})"
