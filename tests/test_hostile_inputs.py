@@ -401,9 +401,9 @@ def test_the_memo_stays_within_its_bound_whatever_rules_and_seat_counts_it_sees(
 ])
 def test_endless_iterables_are_read_no_further_than_a_game_holds(call: Callable[[], object]) -> None:
     """Cards, groups and hands given as endless iterables are read up to the most a game holds
-    (MAX_CARDS cards, MAX_PLAYERS hands, MAX_CONTRACT_MELDS groups), or a record or a document of
-    events holds (MAX_RECORD_ACTIONS actions, MAX_EVENTS events), and then refused, or judged not a
-    meld or contract, with a reason saying so."""
+    (MAX_CARDS cards, MAX_PLAYERS hands, MAX_CONTRACT_MELDS groups), or as actions or events to
+    record or write (MAX_ACTIONS_READ, MAX_EVENTS_READ), and then refused, or judged not a meld or
+    contract, with a reason saying so."""
     try:
         verdict = call()
     except ValueError as exc:

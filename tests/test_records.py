@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import shanghai_rules as sr
 from invariants import choose
 from shanghai_rules import records
-from shanghai_rules.records import GameRecord, ReplayError, final_state, replay
+from shanghai_rules.records import MAX_ACTIONS_READ, GameRecord, ReplayError, final_state, replay
 from shanghai_rules.serialization import SerializationError, from_json, to_dict, to_json
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -183,3 +183,15 @@ def test_a_bad_record_document_is_refused(change: dict[str, object], path: str) 
 def test_doctests() -> None:
     result = doctest.testmod(records)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_record_longer_than_an_iterable_is_read_holds_every_action_given_as_a_list() -> None:
+    """MAX_ACTIONS_READ bounds only what extend reads of an iterable without a length (so that an endless
+    one is refused): a list of more actions is taken whole, as a game under rules with a long turn limit
+    may need, and a generator of as many is refused, naming the bound."""
+    many = [sr.DrawStock(0)] * (MAX_ACTIONS_READ + 1)
+    record = GameRecord.new(sr.PAGAT7, 4).extend(many)
+    assert len(record.actions) == MAX_ACTIONS_READ + 1
+    assert len(record.append(sr.DrawStock(1)).actions) == MAX_ACTIONS_READ + 2
+    with pytest.raises(sr.MalformedAction, match="more than 1,000,000 actions"):
+        GameRecord.new(sr.PAGAT7, 4).extend(iter(many))

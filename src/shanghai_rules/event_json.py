@@ -41,7 +41,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sized
 from itertools import islice
 from typing import Any, Final
 
@@ -97,7 +97,7 @@ __all__ = [
     "EVENTS_SINCE",
     "EVENT_FIELDS",
     "EVENT_NAMES",
-    "MAX_EVENTS",
+    "MAX_EVENTS_READ",
     "event_from_dict",
     "event_to_dict",
     "events_from_json",
@@ -114,10 +114,11 @@ EVENTS_FORMAT: Final = "shanghai-rules/events"
 EVENTS_SINCE: Final = 2
 """The first version of the format with events: a document of events of an earlier version is refused."""
 
-MAX_EVENTS: Final = 1_000_000
-"""The most events :func:`events_to_json` writes in one document: more than a document that
-:func:`events_from_json` reads by default can hold (each event takes more than one character), and a bound
-on what it takes from an iterable."""
+MAX_EVENTS_READ: Final = 1_000_000
+"""The most events :func:`events_to_json` takes from an iterable without a length (a generator): one that
+yields more is refused, so that an endless one cannot fill memory.  A list or a tuple is written whole.
+(More events than a document that :func:`events_from_json` reads by default can hold: each takes more
+than one character.)"""
 
 EVENT_NAMES: Final[dict[type[Any], str]] = {
     RoundStarted: "round_started", CardsCut: "cut", Dealt: "dealt", StockRebuilt: "stock_rebuilt",
@@ -206,13 +207,15 @@ def event_to_dict(event: Event) -> dict[str, Json]:
 
 def events_to_json(events: Iterable[Event], *, indent: int | None = None) -> str:
     """A document of ``events``, in order: ``events_from_json(events_to_json(e)) == tuple(e)``.
-    At most :data:`MAX_EVENTS` (an iterable is read no further than one more)."""
+    An iterable without a length is read no further than :data:`MAX_EVENTS_READ` events, and refused
+    if it holds more."""
     _check_indent(indent)
     if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
         raise SerializationError("", f"cannot write {excerpt(events)}: not a sequence of events", "cannot_write")
-    listed = list(islice(events, MAX_EVENTS + 1))
-    if len(listed) > MAX_EVENTS:
-        raise SerializationError("", f"cannot write more than {MAX_EVENTS:,} events in one document", "cannot_write")
+    listed = list(events if isinstance(events, Sized) else islice(events, MAX_EVENTS_READ + 1))
+    if not isinstance(events, Sized) and len(listed) > MAX_EVENTS_READ:
+        raise SerializationError("", f"this iterable holds more than {MAX_EVENTS_READ:,} events, the most read "
+                                     "from one without a length: give a list", "cannot_write")
     doc = {"format": EVENTS_FORMAT, "version": FORMAT_VERSION, "events": [event_to_dict(e) for e in listed]}
     return json.dumps(doc, indent=indent, ensure_ascii=False, allow_nan=False)
 

@@ -35,7 +35,7 @@ form; only a replay judges whether its actions are legal.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sized
 from itertools import islice
 from typing import Final
 
@@ -63,12 +63,13 @@ from .refusals import Code
 from .rules import Rules, RulesError
 from .state import GameState
 
-__all__ = ["MAX_RECORD_ACTIONS", "GameRecord", "ReplayError", "final_state", "replay"]
+__all__ = ["MAX_ACTIONS_READ", "GameRecord", "ReplayError", "final_state", "replay"]
 
-#: The most actions a record holds, and a bound on what :meth:`GameRecord.extend` takes from an
-#: iterable: ample for any game of the presets, which their turn limit ends within 4,000 turns (ten
-#: rounds of eight seats, 50 turns a seat), each of a few dozen actions at most.
-MAX_RECORD_ACTIONS: Final = 1_000_000
+#: The most actions :meth:`GameRecord.extend` takes from an iterable without a length (a generator):
+#: one that yields more is refused, so that an endless one cannot fill memory.  A list or a tuple
+#: is taken whole.  Ample for any game of the presets, which their turn limit ends within 4,000
+#: turns (ten rounds of eight seats, 50 turns a seat), each of a few dozen actions at most.
+MAX_ACTIONS_READ: Final = 1_000_000
 
 ACTION_TYPES: tuple[type, ...] = (
     DrawStock, TakeDiscard, Buy, WithdrawBuy, DeclineBuy, LayDown, LayOff, SwapWild, Discard, CallShanghai, Cut,
@@ -97,14 +98,11 @@ class ReplayError(IllegalAction):
 
 
 def _check_actions(value: object) -> tuple[Action, ...]:
-    """``value``, a tuple of at most :data:`MAX_RECORD_ACTIONS` actions, or :class:`MalformedAction`.
-    (Every type is looked at in one pass of the set of types, so that a record made one
-    :meth:`GameRecord.append` at a time is not slowed by looking at each action again in Python.)"""
+    """``value``, a tuple of actions, or :class:`MalformedAction`.  (Every type is looked at in one
+    pass of the set of types, so that a record made one :meth:`GameRecord.append` at a time is not
+    slowed by looking at each action again in Python.)"""
     if not isinstance(value, tuple):
         raise MalformedAction(f"GameRecord.actions: {excerpt(value)} is not a tuple of actions", code="bad_field")
-    if len(value) > MAX_RECORD_ACTIONS:
-        raise MalformedAction(f"GameRecord.actions: at most {MAX_RECORD_ACTIONS:,} actions, more than any game "
-                              "takes", code="bad_field")
     if not set(map(type, value)) <= _ACTION_TYPE_SET:
         for i, action in enumerate(value):
             if type(action) not in _ACTION_TYPE_SET:
@@ -171,14 +169,17 @@ class GameRecord:
         return attrs.evolve(self, actions=(*self.actions, action))
 
     def extend(self, actions: Iterable[Action]) -> GameRecord:
-        """A new record with ``actions`` added at the end, in order (at most :data:`MAX_RECORD_ACTIONS`
-        in all: an iterable is read no further than that).  Quicker than adding them one
-        :meth:`append` at a time, each of which copies the record's actions."""
+        """A new record with ``actions`` added at the end, in order.  Quicker than adding them one
+        :meth:`append` at a time, each of which copies the record's actions.  An iterable without a
+        length is read no further than :data:`MAX_ACTIONS_READ` actions, and refused if it holds more."""
         if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
             raise MalformedAction(f"GameRecord.extend: give actions, in order, not {excerpt(actions)}",
                                   code="bad_field")
-        room = MAX_RECORD_ACTIONS - len(self.actions)
-        return attrs.evolve(self, actions=(*self.actions, *islice(actions, room + 1)))
+        added = tuple(actions if isinstance(actions, Sized) else islice(actions, MAX_ACTIONS_READ + 1))
+        if not isinstance(actions, Sized) and len(added) > MAX_ACTIONS_READ:
+            raise MalformedAction(f"GameRecord.extend: this iterable holds more than {MAX_ACTIONS_READ:,} actions, "
+                                  "the most read from one without a length: give a list", code="bad_field")
+        return attrs.evolve(self, actions=(*self.actions, *added))
 
     def initial_state(self) -> GameState:
         """The position before the first action: ``new_game(rules, players, seed, dealer)``."""
