@@ -497,6 +497,15 @@ def test_step_events_refuses_what_is_not_a_step() -> None:
             events_for(seat, state, sr.DrawStock(1), sr.apply(state, sr.DrawStock(1)))  # type: ignore[arg-type]
 
 
+def test_the_steps_between_states_read_from_version_1_documents_are_told() -> None:
+    """Version 1 of the format counted no moves: two states read from such documents, both at move 0,
+    are a step all the same."""
+    state = sr.new_game(sr.PAGAT7, players=3, seed=1)
+    drawn = sr.apply(state, sr.DrawStock(1))
+    assert step_events(state, sr.DrawStock(1), attrs.evolve(drawn, move_number=0)) == step_events(
+        state, sr.DrawStock(1), drawn)
+
+
 def test_step_events_refuses_a_step_apply_did_not_make() -> None:
     """An ``after`` not one move on from ``before``, or one whose change the action cannot have made, is
     refused with bad_argument, not let out as a Python error."""

@@ -316,11 +316,14 @@ def test_a_table_refuses_with_the_code_of_the_rule_as_apply_does() -> None:
 
 def test_a_table_takes_only_the_record_of_its_own_game() -> None:
     """A record given with a state must be of its rules and seats and hold one action per move the state
-    counts (the table extends it): any other is refused with bad_argument, and the game's own is held."""
+    counts (the table extends it; a state read from a version-1 document counts none): any other is
+    refused with bad_argument, and the game's own is held."""
     _, record = sr.play_game(sr.PAGAT7, [sr.RandomPlayer(i) for i in range(3)], seed=3)
     middle = list(sr.replay(record))[40]
-    held = Table(middle, record=GameRecord.new(sr.PAGAT7, 3, 3).extend(record.actions[:40]))
-    assert held.state is middle
+    own = GameRecord.new(sr.PAGAT7, 3, 3).extend(record.actions[:40])
+    assert Table(middle, record=own).state is middle
+    read_from_version_1 = attrs.evolve(middle, move_number=0)  # (version 1 counted no moves)
+    assert Table(read_from_version_1, record=own).record == own
     for other in (record, GameRecord.new(sr.PAGAT7, 4, 3).extend(record.actions[:40]),
                   GameRecord.new(sr.TEN_ROUND, 3, 3).extend(record.actions[:40])):
         with pytest.raises(TableRefusal) as caught:

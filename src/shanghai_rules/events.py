@@ -452,9 +452,9 @@ def step_events(before: GameState, action: Action, after: GameState) -> tuple[Ev
 
     Raises :class:`~shanghai_rules.errors.IllegalAction` (a :class:`ValueError`, ``bad_argument``) if
     ``before`` or ``after`` is not a game state, ``action`` not an action, or ``after`` not one move
-    on from ``before`` (``GameState.move_number``).  The step itself is not judged again: an ``after``
-    that ``apply`` did not make gives events that may not mean anything, or that refusal where they
-    cannot be told at all.
+    on from ``before`` (``GameState.move_number``; an ``after`` at move 0, as a version-1 document
+    reads, is taken as it is).  The step itself is not judged again: an ``after`` that ``apply`` did
+    not make gives events that may not mean anything, or that refusal where they cannot be told at all.
     """
     for name, value in (("before", before), ("after", after)):
         if not isinstance(value, GameState):
@@ -462,7 +462,8 @@ def step_events(before: GameState, action: Action, after: GameState) -> tuple[Ev
     step = _STEPS.get(type(action))
     if step is None:
         raise IllegalAction(f"step_events: {excerpt(action)} is not an action", code="bad_argument")
-    if after.move_number != before.move_number + 1:
+    # (two states read from version-1 documents, which counted no moves, are both at move 0)
+    if after.move_number != before.move_number + 1 and after.move_number != 0:
         raise IllegalAction(f"step_events: after is move {after.move_number}, not the move after {before.move_number}",
                             action, code="bad_argument")
     try:

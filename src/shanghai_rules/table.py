@@ -129,7 +129,8 @@ class Table:
                  keep_events: bool = False) -> None:
         """Hold ``state``.  ``record``: the record of the game so far, where there is one (the table
         extends it with every action it applies; it must be of the state's rules and seats, and hold
-        one action per move the state has counted, ``GameState.move_number``); ``on_step``: called
+        one action per move the state has counted, ``GameState.move_number``, where it counts any: a
+        state read from a version-1 document counts none); ``on_step``: called
         after every action applied, with ``(before, action, after)``, once the move is made (what it
         raises reaches the caller of :meth:`submit`, with the move made); ``keep_events``: keep the
         game's events from here on, for :meth:`events_for` (:meth:`new` keeps the deal's too)."""
@@ -137,8 +138,9 @@ class Table:
             raise TableRefusal("bad_argument", f"Table: {excerpt(state)} is not a GameState")
         if record is not None and not isinstance(record, GameRecord):
             raise TableRefusal("bad_argument", f"Table: record: {excerpt(record)} is not a GameRecord")
+        counted = state.move_number  # (none in a state read from a version-1 document: taken as it is)
         if record is not None and (record.rules != state.rules or record.players != state.players
-                                   or len(record.actions) != state.move_number):
+                                   or (counted and len(record.actions) != counted)):
             raise TableRefusal("bad_argument", f"Table: record: a record of {len(record.actions)} actions of "
                                                f"{record.players} seats under {excerpt(record.rules.name)} is not "
                                                f"the record of this game, at move {state.move_number}")
