@@ -365,15 +365,30 @@ def test_a_seed_longer_than_a_game_takes_is_bad_input(capsys: pytest.CaptureFixt
 
 
 @pytest.mark.parametrize("argv", [["check"], ["replay", "-"], ["play"]])
+@pytest.mark.parametrize("errors, where", [("strict", "invalid start byte at byte 12"),
+                                           ("surrogateescape", "a byte it cannot read, at character 12")])
 def test_standard_input_that_is_not_utf8_is_bad_input(capsys: pytest.CaptureFixture[str],
-                                                      monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
-    """Standard input read as UTF-8 text that is not: exit status 2 and where, as for a file."""
-    stdin = io.TextIOWrapper(io.BytesIO(b"4H 5H 6H 7H\n\xff\n"), encoding="utf-8", errors="strict")
+                                                      monkeypatch: pytest.MonkeyPatch, argv: list[str],
+                                                      errors: str, where: str) -> None:
+    """Standard input read as UTF-8 text that is not: exit status 2 and where, as for a file, whether the
+    stream refuses the byte (strict decoding) or passes it on (the C locale and Python's UTF-8 mode read
+    standard input with surrogateescape)."""
+    stdin = io.TextIOWrapper(io.BytesIO(b"4H 5H 6H 7H\n\xff\n"), encoding="utf-8", errors=errors)
     monkeypatch.setattr(sys, "stdin", stdin)
     status = main(argv)
     err = capsys.readouterr().err
     assert status == 2
-    assert "standard input is not UTF-8 text (invalid start byte at byte 12)" in err
+    if argv == ["play"] and errors == "surrogateescape":  # (read a line at a time: the second line's first)
+        where = where.replace("character 12", "character 0")
+    assert f"standard input is not UTF-8 text ({where})" in err
+
+
+def test_play_refuses_a_line_longer_than_a_document(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The play prompt reads a line no longer than MAX_DOCUMENT_SIZE characters (and one more)."""
+    status, _, err = run(capsys, "play", stdin="1" * (MAX_DOCUMENT_SIZE + 5) + "\n", monkeypatch=monkeypatch)
+    assert status == 2
+    assert "a line of standard input holds more than 1,000,000 characters" in err
 
 
 def test_check_refuses_standard_input_longer_than_a_document(capsys: pytest.CaptureFixture[str],

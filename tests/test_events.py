@@ -506,9 +506,9 @@ def test_the_steps_between_states_read_from_version_1_documents_are_told() -> No
         state, sr.DrawStock(1), drawn)
 
 
-def test_step_events_refuses_a_step_apply_did_not_make() -> None:
-    """An ``after`` not one move on from ``before``, or one whose change the action cannot have made, is
-    refused with bad_argument, not let out as a Python error."""
+def test_step_events_refuses_a_step_it_cannot_tell() -> None:
+    """An ``after`` not one move on from ``before``, or one whose events cannot be told at all (the step
+    is not judged again), is refused with bad_argument, not let out as a Python error."""
     state = sr.new_game(sr.PAGAT7, players=3, seed=1)
     drawn = sr.apply(state, sr.DrawStock(1))
     for before, action, after in [

@@ -390,11 +390,17 @@ def _check_seeds(first: int, games: int = 1) -> None:
 def _read_stdin(read: Callable[[int], str]) -> str:
     """``read(limit)`` of standard input (its ``read`` or ``readline``), which must be UTF-8 text: at most
     :data:`~shanghai_rules.serialization.MAX_DOCUMENT_SIZE` characters and one more, which the
-    caller refuses where its reader does not."""
+    caller refuses.  A byte that is not UTF-8 is refused whether the stream raises at it (strict
+    decoding) or passes it on as a lone surrogate (the C locale, Python's UTF-8 mode)."""
     try:
-        return read(MAX_DOCUMENT_SIZE + 1)
+        text = read(MAX_DOCUMENT_SIZE + 1)
+        text.encode("utf-8")
     except UnicodeDecodeError as exc:
         raise _UsageError(f"standard input is not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except UnicodeEncodeError as exc:
+        raise _UsageError(f"standard input is not UTF-8 text (a byte it cannot read, at character "
+                          f"{exc.start})") from None
+    return text
 
 
 def _make_bots(kinds: Sequence[str], seed: int) -> list[Player]:
@@ -930,6 +936,8 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
     def read(prompt: str) -> str:
         print(prompt, end="", file=out, flush=True)
         line = _read_stdin(stdin.readline)
+        if len(line) > MAX_DOCUMENT_SIZE:
+            raise _UsageError(f"play: a line of standard input holds more than {MAX_DOCUMENT_SIZE:,} characters")
         if not line:
             print(file=out)
             raise EOFError

@@ -37,7 +37,7 @@ import attrs
 
 from .actions import Action, Buy, CallShanghai, DeclineBuy, StartRound, WithdrawBuy
 from .cards import Card
-from .engine import apply, new_game
+from .engine import apply, game_over_refusal, new_game
 from .engine.buying import buy_window_open, offered_seat
 from .errors import IllegalAction, MalformedAction, excerpt
 from .records import GameRecord
@@ -87,8 +87,9 @@ class TableRefusal(IllegalAction):
     a seat it is not waiting for, an action chosen at an older move, a pass where no offer is open.
     ``code`` says which, as one of ``"stale_action"``, ``"not_awaited"``, ``"wrong_seat"``,
     ``"no_such_seat"``, ``"may_not_pass"``, ``"not_offered"`` and ``"bad_argument"`` (see
-    :mod:`~shanghai_rules.refusals`); an answer sent once the game is over is refused with the rules'
-    own code, ``"game_over"``, as :func:`~shanghai_rules.engine.apply` refuses it."""
+    :mod:`~shanghai_rules.refusals`).  An answer the rules refuse (one sent once the game is over among
+    them, ``"game_over"``) is refused with :class:`~shanghai_rules.errors.IllegalAction` and the rule's
+    code, as :func:`~shanghai_rules.engine.apply` refuses it."""
 
     def __init__(self, code: Code, reason: str, action: object = None) -> None:
         super().__init__(reason, action, code=code)
@@ -272,8 +273,9 @@ class Table:
         if type(acting) is not int or acting != seat:
             raise TableRefusal("wrong_seat", f"seat {seat} sent an action for seat {excerpt(acting)}", action)
         awaiting = self.awaiting()
-        if awaiting.step == "game_over":  # (the rules' own refusal, as apply gives it)
-            raise TableRefusal("game_over", f"{type(action).__name__}: the game is over", action)
+        over = game_over_refusal(self._state)  # (the rules' own refusal, as apply gives it)
+        if over:
+            raise IllegalAction(f"{type(action).__name__}: {over}", action, code=over.code)
         if seat not in awaiting.seats:
             raise TableRefusal("not_awaited", _not_awaited(awaiting, seat), action)
         if awaiting.step == "offers":

@@ -43,6 +43,7 @@ from ..actions import (
 )
 from ..errors import IllegalAction, excerpt
 from ..memo import MEMO
+from ..refusals import Reason, Refusal
 from ..state import GameState
 from ..verify import agree
 from .buying import buy, decline_buy, withdraw_buy
@@ -126,6 +127,11 @@ _HANDLERS: Final[dict[type[Any], Callable[[GameState, Any], GameState]]] = {
 _PLAYS: Final = (LayDown, LayOff, SwapWild)
 
 
+def game_over_refusal(state: GameState) -> Refusal:
+    """Why no action at all may be taken in ``state`` (empty if one may): the game is over."""
+    return Reason("game_over", "the game is over") if state.phase == "game_over" else ""
+
+
 def apply(state: GameState, action: Action, *, listing: Listing | None = None) -> GameState:
     """The state after ``action``.  ``state`` itself is never changed.
 
@@ -142,8 +148,9 @@ def apply(state: GameState, action: Action, *, listing: Listing | None = None) -
     handler = _HANDLERS.get(kind)
     if handler is None and kind not in _PLAYS:
         raise IllegalAction(f"{excerpt(action)} is not an action", action, code="bad_argument")
-    if state.phase == "game_over":
-        raise IllegalAction(f"{kind.__name__}: the game is over", action, code="game_over")
+    over = game_over_refusal(state)
+    if over:
+        raise IllegalAction(f"{kind.__name__}: {over}", action, code=over.code)
     # every action but StartRound names the seat that makes it
     if kind is not StartRound and action.player >= len(state.hands):  # type: ignore[union-attr]
         raise IllegalAction(f"{kind.__name__}: there is no seat {action.player} "  # type: ignore[union-attr]
