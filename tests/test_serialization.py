@@ -848,3 +848,20 @@ def test_a_round_bonus_or_stock_rebuild_no_rule_gives_is_refused_on_load(table_s
     doc = mutate(to_dict(table_state), rules=rules)
     assert from_dict(mutate(doc, stock_rebuilt=1)).stock_rebuilt == 1
     refused(mutate(doc, stock_rebuilt=2), "stock_rebuilt", "at most 1 times")
+
+
+def test_a_round_that_rebuilt_its_stock_a_thousand_times_is_written_and_read_back() -> None:
+    """A round may rebuild its stock without end where the rules allow it (no Rules.stock_rebuilds, no turn
+    limit), and take turns and moves without end: those counts are read back whatever their size (within
+    the numbers a position holds), the state and each view alike.  Played: a stock of two cards is rebuilt
+    at every other draw."""
+    rules = attrs.evolve(sr.PAGAT7, name="small stock", hand_size=21, turn_limit=None)
+    state = sr.new_game(rules, players=5, seed=1)
+    assert len(state.stock) == 2 and rules.stock_rebuilds is None
+    while state.stock_rebuilt < 60:
+        seat = state.turn
+        state = sr.apply(state, sr.DrawStock(seat))
+        state = sr.apply(state, sr.Discard(seat, state.hands[seat][0]))
+    for counted in (state, attrs.evolve(state, stock_rebuilt=5_000, turns_taken=10**10, move_number=10**12)):
+        assert from_json(to_json(counted)) == counted
+        assert all(from_json(to_json(observe(counted, seat))) == observe(counted, seat) for seat in range(5))

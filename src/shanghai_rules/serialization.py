@@ -372,6 +372,11 @@ POSITION_ADDED: Final[dict[str, Json]] = {"stock_rebuilt": 0, "fresh_decks": 0, 
 """The fields of states and views added since 0.1.0, with the value a document that lacks one is read
 with (what a round of the rules of then always held); written only where they differ from it, as
 :data:`RULES_ADDED` are."""
+#: The most each count of :data:`POSITION_ADDED` can be in a game: fresh decks and the cards on the table
+#: are cards in play (``MAX_CARDS``); a round may rebuild its stock without end where the rules allow it
+#: (``Rules.stock_rebuilds`` and ``turn_limit`` of ``None``), as it may take turns and moves without end.
+_COUNT_LIMITS: Final[dict[str, int | None]] = {"stock_rebuilt": None, "fresh_decks": MAX_CARDS,
+                                               "table_at_rebuild": MAX_CARDS}
 _RECORD_FIELDS: Final = ("rules", "players", "seed", "dealer", "actions")
 _RESULT_FIELDS: Final = (
     "round_number", "went_out", "ended_by", "slam", "hand_points", "cut_by", "cut_exact", "points", "bonus",
@@ -1202,8 +1207,8 @@ def _read_common(data: dict[str, Json]) -> dict[str, Any]:
         "played_wild_this_turn": _bool(data["played_wild_this_turn"], "played_wild_this_turn"),
         "turns_taken": _int(data["turns_taken"], "turns_taken", 0),
         "cut": _read_cut(data["cut"], "cut"),
-        **{name: _int(data[name], name, 0, MAX_CARDS) for name in POSITION_ADDED if name in data},
-        **({"move_number": _int(data["move_number"], "move_number", 0, MAX_NUMBER)} if "move_number" in data else {}),
+        **{name: _int(data[name], name, 0, _COUNT_LIMITS[name]) for name in POSITION_ADDED if name in data},
+        **({"move_number": _int(data["move_number"], "move_number", 0)} if "move_number" in data else {}),
     }
 
 
