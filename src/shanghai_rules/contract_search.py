@@ -90,7 +90,10 @@ def _search_tables(key: tuple[Rules, Contract, int], remember: bool = True) -> S
     counted = [cap for cap in caps if cap is not None]
     bound = contract_bound(rules, contract) if remember else ContractBound(rules, contract)
     options = set_options(rules, contract) if remember else work_out_set_options(rules, contract)
-    return SearchTables(caps, max(counted) if counted else None, limits.regular(size + 1), bound, options,
+    # (the limits of melds shorter than the contract's shortest do not matter to its search)
+    shortest = min(contract.set_length if contract.sets else size + 1,
+                   contract.run_length if contract.runs else size + 1)
+    return SearchTables(caps, max(counted) if counted else None, limits.regular(size + 1, shortest), bound, options,
                         set_shapes(rules, contract), contract.min_cards)
 
 
@@ -747,8 +750,11 @@ class ContractSearch:
         """(naturals, wilds) for a set with at most ``most`` naturals, most naturals first.
 
         A set has just the contract's length, unless the wild limits are irregular
-        (a longer set may hold two wilds more): then every longer one is tried, where the
-        rules allow contract melds longer than the contract's length.
+        (a longer set may hold two wilds more): then longer ones are tried, where the
+        rules allow contract melds longer than the contract's length.  Of the sets of ``k``
+        naturals, only the one of the fewest wilds the limits allow, but where the round
+        takes the whole hand (and every wild must find a place): a set of more wilds would
+        only leave fewer for the other melds, and wilds left over stay in the hand.
         """
         exact = self.rules.contract_melds_exact
         if exact:
@@ -759,6 +765,8 @@ class ContractSearch:
             for wilds in range(w, max(w, extra) + 1):
                 if self._set_ok(wilds, k):
                     yield k, wilds
+                    if not self.whole:
+                        break
 
     def _absorb(self) -> bool:
         """Whole-hand rounds: place every wild left over into the sets chosen."""

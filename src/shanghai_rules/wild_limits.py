@@ -113,11 +113,13 @@ class WildLimits:
         found = [self.most(length) for length in range(min(longest, steady) + 1)]
         return (*found, *(found[-1],) * (longest - steady)) if longest > steady else tuple(found)
 
-    def regular(self, longest: int) -> bool:
-        """Does the count limit rise by at most one wild per card, up to melds of ``longest`` cards?
+    def regular(self, longest: int, shortest: int = 0) -> bool:
+        """Does the count limit rise by at most one wild per card, over melds of ``shortest`` (the
+        shortest meld in question: the limits of shorter ones do not matter) to ``longest`` cards?
         (Where it does, a meld longer than a contract asks for never holds more wilds than it needs.)"""
         steady = 0 if self.by_length is None else self.by_length[-1][0]  # (no change from there on)
-        counted = [most for most in self.most_by_length(min(longest, steady + 1)) if most is not None]
+        top = max(shortest, min(longest, steady + 1))
+        counted = [most for most in self.most_by_length(top)[shortest:] if most is not None]
         return all(b - a <= 1 for a, b in zip(counted, counted[1:]))
 
     def most_at_lay_offs(self, shortest: int, longest: int) -> int | None:

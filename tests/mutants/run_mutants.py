@@ -217,6 +217,12 @@ MUTANTS = (
     Mutant("byte-row-unbounded", "the contract search: counts over 255 put in a byte row as they are",
            "contract_search.py", "bytes if self.counts_fit_bytes else saturated_bytes",
            "bytes", (("tests/test_contracts.py", False),)),
+    Mutant("set-shapes-fewest-whole", "a set's shapes: only the fewest wilds, even where the whole hand must go down",
+           "contract_search.py", "                    if not self.whole:\n                        break",
+           "                    break", (("tests/test_contracts.py", False),)),
+    Mutant("regular-from-zero", "the search's wild limits judged regular from melds of no cards",
+           "contract_search.py", "limits.regular(size + 1, shortest)", "limits.regular(size + 1, 0)",
+           (("tests/test_contracts.py", False),)),
 )
 
 #: The tests run against each mutant, quickest first, and whether in the checking mode (the engine's
