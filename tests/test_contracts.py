@@ -998,7 +998,7 @@ def test_the_sets_bound_over_the_best_ranks_is_the_knapsacks_answer_over_every_r
         codes = data.draw(st.lists(st.integers(0, 52), min_size=0, max_size=16))
         hand = tuple(sr.cards.ALL_CARDS[code] for code in codes)
         search = contract_search.ContractSearch(hand, rules, contract)
-        expected = sets_knapsack(search.counts, sets, search.tables.set_options, contract.set_length)
+        expected = sets_knapsack(search.counts, sets, search.tables.set_options)
         assert search._sets_cost() == expected, (name, contract, [str(c) for c in hand])
 
 
@@ -1031,3 +1031,15 @@ def test_a_whole_hand_set_is_as_long_as_every_wild_needs_where_limits_jump_with_
     found = sr.find_contract(sr.parse_cards("8C 8D JK JK JK JK"), rules, 1)
     assert found is not None and [str(c) for c in found[0].cards] == ["8C", "8D", "JK", "JK", "JK", "JK"]
     assert sr.find_contract(sr.parse_cards("8C 8D JK JK JK"), rules, 1) is None
+
+
+def test_sets_sharing_a_rank_under_limits_that_jump_share_its_naturals_as_the_limits_want() -> None:
+    """Where three cards may hold no wild and four may hold two, two sets of 8s from four 8s and four jokers
+    are 8-8-JK-JK twice: three 8s in one set would leave one 8 that no set may hold.  The search finds
+    it, and the sets' bound (which prices a rank's sets over every way to share its naturals) does not
+    call the hand hopeless."""
+    rules = attrs.evolve(sr.TEN_ROUND, wilds_at_most_naturals=False, max_wilds_by_length=((3, 0), (4, 2)),
+                         contracts=(Contract(sets=2),), buy_limits=(2,), hand_sizes=None)
+    found = sr.find_contract(sr.parse_cards("8C 8D 8H 8S JK JK JK JK"), rules, 1)
+    assert found is not None and sorted(len(m.cards) for m in found) == [4, 4]
+    assert all(sum(c.rank == 8 for c in m.cards) == 2 for m in found)

@@ -269,7 +269,7 @@ class ContractSearch:
             cost = bound.shared_cost(self.suit_costs[suit:], runs, wilds_left)
         if cost > wilds_left:
             return True
-        return bool(self.contract.sets) and self.regular and cost + self._sets_cost(row) > wilds_left
+        return bool(self.contract.sets) and cost + self._sets_cost(row) > wilds_left
 
     def _sets_cost(self, row: bytes | None = None) -> int:
         """The fewest wild cards the contract's sets can take from the cards left (with wild 2s,
@@ -291,13 +291,11 @@ class ContractSearch:
             ranks = rank_totals(self.as_bytes(self.counts) if row is None else row)
         chosen = [options.other_ranks[min(n, top)] for n in sorted(ranks[1:])[-wanted:]]
         chosen.append(options.twos[min(ranks[0], top)])
-        length = self.contract.set_length
         if wanted == 1:
-            cost = one_set(chosen, options.wild_only, length)
+            cost = one_set(chosen, options.wild_set)
         else:
-            cost = knapsack(chosen, wanted, options.wild_only, length)
-        return agree(cost,
-                     lambda: sets_knapsack(self.counts, wanted, options, length), "the sets' cost by their best ranks")
+            cost = knapsack(chosen, wanted, options.wild_set)
+        return agree(cost, lambda: sets_knapsack(self.counts, wanted, options), "the sets' cost by their best ranks")
 
     def _sets_possible(self) -> bool:
         """Can the cards left make the contract's sets?  Exact when the whole hand need not be used."""
@@ -404,7 +402,7 @@ class ContractSearch:
                 if (slot or suit) and self._hopeless(slot, suit):
                     return None
             return self._runs(slot, suit, self.lowest)
-        if self.whole or not self.regular or not (slot or suit) or self._sets_possible():
+        if self.whole or not (slot or suit) or self._sets_possible():
             # (a contract of sets only, at the very start: layouts() has asked _hopeless, which says this)
             return self._sets(0, -1)
         return None

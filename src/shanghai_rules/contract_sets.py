@@ -1,11 +1,12 @@
 """The sets of a contract, priced by counting: what the contract search asks of the sets.
 
-A set of a contract never needs more than the contract's set length, and uses as
-many naturals of its rank as a hand holds (up to that length); sets sharing a
-rank share its naturals as evenly as can be, which suits every wild limit best.
-So the fewest wild cards the sets of a contract take from a hand depend only on
-how many naturals of each rank it holds: each rank offers a few ways to make
-one or more sets (:class:`SetOptions`), and the cheapest choice is a small
+A set of a contract of so many naturals takes the fewest wilds the limits allow it
+(:func:`fewest_set_wilds`): enough to make the contract's length, or more where
+the limits let only a longer set hold them.  So the fewest wild cards the sets of
+a contract take from a hand depend only on how many naturals of each rank it
+holds: each rank offers a few ways to make one or more sets (:class:`SetOptions`),
+the cheapest over every way the sets may share its naturals (evenly, where the
+limits rise by at most one wild a card), and the cheapest choice is a small
 knapsack over the ranks (:func:`knapsack`).  The limits asked are those of
 :mod:`~shanghai_rules.wild_limits`.
 
@@ -19,11 +20,13 @@ from typing import Final, NamedTuple
 
 from .memo import MEMO
 from .rules import Contract, Rules
+from .verify import agree
 from .wild_limits import wild_limits
 
 __all__ = [
     "NO_SETS",
     "SetOptions",
+    "fewest_set_wilds",
     "knapsack",
     "one_set",
     "rank_counts",
@@ -44,15 +47,31 @@ Ways = tuple[tuple[int, int], ...]
 class SetOptions(NamedTuple):
     """For the sets of one contract: each rank's ways by its count of naturals (up to the most the
     sets can use), for ranks other than 2 and for 2s (where 2s are wild, a natural 2 costs a wild
-    card too); and whether a set of wilds only is allowed."""
+    card too); and the wilds a set of wilds only takes (:data:`NO_SETS` where none is allowed)."""
 
     other_ranks: tuple[Ways, ...]
     twos: tuple[Ways, ...]
-    wild_only: bool
+    wild_set: int
+
+
+def fewest_set_wilds(rules: Rules, length: int, naturals: int) -> int | None:
+    """The fewest wilds a set of ``naturals`` naturals takes, at least ``length`` cards long: enough to
+    make the length, or more where only a longer set may hold them (wild limits that rise by more
+    than one wild a card; not where contract melds are just their length); ``None`` where none may.
+    (Past the last length ``Rules.max_wilds_by_length`` names, a longer set only holds more wilds.)"""
+    limits = wild_limits(rules)
+    least = max(0, length - naturals)
+    steady = 0 if limits.by_length is None or rules.contract_melds_exact else limits.by_length[-1][0]
+    for wilds in range(least, max(least, steady) + 1):
+        if limits.allows(wilds, naturals):
+            return wilds
+    return None
 
 
 def _ways(rules: Rules, contract: Contract, naturals: int, two: bool) -> Ways:
-    """A rank's ways to make sets of ``contract`` from ``naturals`` of its cards (``two``: the rank is 2)."""
+    """A rank's ways to make sets of ``contract`` from ``naturals`` of its cards (``two``: the rank is 2):
+    the sets share them as evenly as can be, each of the contract's length, which suits limits that
+    rise by at most one wild a card best (:func:`_ways_set_by_set` for the others)."""
     length = contract.set_length
     most = 1 if rules.distinct_contract_set_ranks else contract.sets
     allows = wild_limits(rules).allows
@@ -67,13 +86,45 @@ def _ways(rules: Rules, contract: Contract, naturals: int, two: bool) -> Ways:
     return tuple(options)
 
 
-def work_out_set_options(rules: Rules, contract: Contract) -> SetOptions:
-    """The :class:`SetOptions` of ``contract`` under ``rules``, worked out (:func:`set_options` remembers them)."""
+def _ways_set_by_set(rules: Rules, contract: Contract, naturals: int, two: bool) -> Ways:
+    """:func:`_ways` for any wild limits: the fewest wilds of ``t`` sets sharing ``naturals``, each set
+    with its :func:`fewest_set_wilds`, over every way to share them (a set wants at most the
+    contract's length of naturals: with as many, it needs no wild)."""
+    length = contract.set_length
     most = 1 if rules.distinct_contract_set_ranks else contract.sets
-    counts = range(most * contract.set_length + 1)
-    return SetOptions(tuple(_ways(rules, contract, n, False) for n in counts),
-                      tuple(_ways(rules, contract, n, True) for n in counts),
-                      wild_limits(rules).allows(contract.set_length, 0))
+    costs = [NO_SETS] + [NO_SETS if (w := fewest_set_wilds(rules, length, k)) is None
+                         else w + (k if two and rules.wild_twos else 0) for k in range(1, length + 1)]
+    fewest = [0] * (naturals + 1)  # by the naturals held: the fewest wilds of the sets so far
+    options = []
+    for t in range(1, most + 1):
+        fewest = [min([fewest[n - k] + costs[k] for k in range(1, min(n, length) + 1)], default=NO_SETS)
+                  for n in range(naturals + 1)]
+        if fewest[naturals] >= NO_SETS:
+            break
+        options.append((t, fewest[naturals]))
+    return tuple(options)
+
+
+def work_out_set_options(rules: Rules, contract: Contract) -> SetOptions:
+    """The :class:`SetOptions` of ``contract`` under ``rules``, worked out (:func:`set_options` remembers them).
+    Where the wild limits rise by at most one wild a card from the contract's set length on, the even
+    sharing of :func:`_ways` is the cheapest (the checking mode compares it with :func:`_ways_set_by_set`)."""
+    most = 1 if rules.distinct_contract_set_ranks else contract.sets
+    length = contract.set_length
+    even = wild_limits(rules).regular(most * length + 1, length)
+    counts = range(most * length + 1)
+    wild_set = fewest_set_wilds(rules, length, 0)
+    return SetOptions(tuple(_rank_ways(rules, contract, n, False, even) for n in counts),
+                      tuple(_rank_ways(rules, contract, n, True, even) for n in counts),
+                      NO_SETS if wild_set is None else wild_set)
+
+
+def _rank_ways(rules: Rules, contract: Contract, naturals: int, two: bool, even: bool) -> Ways:
+    """A rank's ways: shared evenly (:func:`_ways`) where ``even``, else set by set."""
+    if not even:
+        return _ways_set_by_set(rules, contract, naturals, two)
+    return agree(_ways(rules, contract, naturals, two), lambda: _ways_set_by_set(rules, contract, naturals, two),
+                 "a rank's sets, shared evenly")
 
 
 _SET_OPTIONS: Final = MEMO.table("contract sets: options by rules and contract", 256)
@@ -101,34 +152,34 @@ def set_shapes(rules: Rules, contract: Contract) -> tuple[Ways, ...]:
     return tuple(out)
 
 
-def knapsack(ways: Iterable[Ways], wanted: int, wild_only: bool, length: int) -> int:
-    """The fewest wild cards ``wanted`` sets of ``length`` take where each rank offers ``ways``,
-    and sets of wilds only where ``wild_only``."""
+def knapsack(ways: Iterable[Ways], wanted: int, wild_set: int) -> int:
+    """The fewest wild cards ``wanted`` sets take where each rank offers ``ways``, and a set of wilds
+    only takes ``wild_set`` (:data:`NO_SETS`: none may be made)."""
     fewest = [0] + [NO_SETS] * wanted  # fewest wilds to make j sets from the ranks so far
     for rank_ways in ways:
         for j in range(wanted, 0, -1):
             for t, cost in rank_ways:
                 if t <= j and fewest[j - t] + cost < fewest[j]:
                     fewest[j] = fewest[j - t] + cost
-    if wild_only:  # sets of wilds only
+    if wild_set < NO_SETS:  # sets of wilds only
         for j in range(1, wanted + 1):
-            fewest[j] = min(fewest[j], fewest[j - 1] + length)
+            fewest[j] = min(fewest[j], fewest[j - 1] + wild_set)
     return fewest[wanted]
 
 
-def one_set(ways: Iterable[Ways], wild_only: bool, length: int) -> int:
+def one_set(ways: Iterable[Ways], wild_set: int) -> int:
     """:func:`knapsack` of one set, the commonest contract's: the cheapest rank's first way, or a set
     of wilds only."""
-    return min([rank_ways[0][1] for rank_ways in ways if rank_ways] + [length if wild_only else NO_SETS])
+    return min([rank_ways[0][1] for rank_ways in ways if rank_ways] + [wild_set])
 
 
-def sets_knapsack(counts: Sequence[int], wanted: int, options: SetOptions, length: int) -> int:
-    """The fewest wild cards ``wanted`` sets of ``length`` take from a hand with card ``counts`` (by
-    code): the knapsack over every rank (the judgement the search's bound stands for)."""
+def sets_knapsack(counts: Sequence[int], wanted: int, options: SetOptions) -> int:
+    """The fewest wild cards ``wanted`` sets take from a hand with card ``counts`` (by code): the
+    knapsack over every rank (the judgement the search's bound stands for)."""
     top = len(options.other_ranks) - 1
     ways = [(options.twos if rank == 0 else options.other_ranks)[min(naturals, top)]
             for rank, naturals in enumerate(rank_counts(counts))]
-    return knapsack(ways, wanted, options.wild_only, length)
+    return knapsack(ways, wanted, options.wild_set)
 
 
 def rank_counts(counts: Sequence[int]) -> tuple[int, ...]:
