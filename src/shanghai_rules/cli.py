@@ -795,7 +795,7 @@ class _Human:
         word = words[0].lower()
         rest = words[1:]
         cutting = bool(actions) and all(isinstance(a, Cut) for a in actions)
-        if word.isascii() and word.isdigit():
+        if _typed_digits(word):
             number = _whole(word)
             if cutting:
                 if number is None:
@@ -871,9 +871,14 @@ def _cards(text: str) -> tuple[Card, ...]:
         raise ValueError(str(exc)) from None
 
 
+def _typed_digits(word: str) -> bool:
+    """Is ``word`` digits a person types for a number (ASCII: ``²`` is a digit to Python)?"""
+    return word.isascii() and word.isdigit()
+
+
 def _whole(word: str) -> int | None:
-    """``word`` read as a whole number typed at the prompt (ASCII digits, at most nine), or ``None``."""
-    return int(word) if word.isascii() and word.isdigit() and len(word) <= 9 else None
+    """``word`` read as a whole number typed at the prompt (:func:`_typed_digits`, at most nine), or ``None``."""
+    return int(word) if _typed_digits(word) and len(word) <= 9 else None
 
 
 def _number(words: Sequence[str], index: int, missing: str) -> int:
