@@ -644,6 +644,9 @@ HOUSE = {
     "wild limits that jump only below the contract's melds": attrs.evolve(
         sr.TEN_ROUND, wilds_at_most_naturals=False, max_wilds_by_length=((2, 0), (3, 2), (4, 3))
     ),
+    "wild limits that jump only past the contract's melds": attrs.evolve(
+        sr.PAGAT7, max_wilds_per_meld=None, max_wilds_by_length=((3, 0), (5, 3))
+    ),
     "wild limits that jump with length, whole hand": attrs.evolve(
         sr.PAGAT7, max_wilds_per_meld=None, max_wilds_by_length=((3, 0), (4, 2)),
         contracts=tuple(attrs.evolve(c, no_discard=True) for c in sr.PAGAT7.contracts),
@@ -1043,3 +1046,18 @@ def test_sets_sharing_a_rank_under_limits_that_jump_share_its_naturals_as_the_li
     found = sr.find_contract(sr.parse_cards("8C 8D 8H 8S JK JK JK JK"), rules, 1)
     assert found is not None and sorted(len(m.cards) for m in found) == [4, 4]
     assert all(sum(c.rank == 8 for c in m.cards) == 2 for m in found)
+
+
+@pytest.mark.parametrize("round_number, hand", [(1, "9C 9D JK JK JK 5C 5D 5H"), (2, "9C 9D JK JK JK 4H 5H 6H 7H")])
+def test_a_set_grows_to_where_the_limits_let_it_hold_its_wilds_though_they_jump_past_the_contract(
+        round_number: int, hand: str) -> None:
+    """Three cards may hold no wild, five may hold three: 9C 9D and three jokers make a set of five, and the
+    sets' bound prices it so (the limits are not even past the contract's length, however short the
+    contract's sets), as the search without its bounds and the oracle find."""
+    rules = attrs.evolve(sr.PAGAT7, max_wilds_per_meld=None, max_wilds_by_length=((3, 0), (5, 3)))
+    cards = sr.parse_cards(hand)
+    found = sr.find_contract(cards, rules, round_number)
+    assert found is not None and any(sorted(map(str, m.cards)) == ["9C", "9D", "JK", "JK", "JK"] for m in found)
+    contract = rules.contract(round_number)
+    assert next(contract_search.ContractSearch(cards, rules, contract, bounds=False).layouts(), None) is not None
+    assert oracle_find(cards, rules, round_number) is not None

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
+from .cards import MAX_CARDS
 from .memo import MEMO
 from .rules import Contract, Rules
 from .verify import agree
@@ -111,7 +112,8 @@ def work_out_set_options(rules: Rules, contract: Contract) -> SetOptions:
     sharing of :func:`_ways` is the cheapest (the checking mode compares it with :func:`_ways_set_by_set`)."""
     most = 1 if rules.distinct_contract_set_ranks else contract.sets
     length = contract.set_length
-    even = wild_limits(rules).regular(most * length + 1, length)
+    # (regular over every length a set may grow to: fewest_set_wilds goes as far as the limits change)
+    even = wild_limits(rules).regular(MAX_CARDS + 1, length)
     counts = range(most * length + 1)
     wild_set = fewest_set_wilds(rules, length, 0)
     return SetOptions(tuple(_rank_ways(rules, contract, n, False, even) for n in counts),
