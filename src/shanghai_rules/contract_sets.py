@@ -87,46 +87,53 @@ def _ways(rules: Rules, contract: Contract, naturals: int, two: bool) -> Ways:
     return tuple(options)
 
 
-def _ways_set_by_set(rules: Rules, contract: Contract, naturals: int, two: bool) -> Ways:
-    """:func:`_ways` for any wild limits: the fewest wilds of ``t`` sets sharing ``naturals``, each set
-    with its :func:`fewest_set_wilds`, over every way to share them (a set wants at most the
-    contract's length of naturals: with as many, it needs no wild)."""
+def _ways_set_by_set(rules: Rules, contract: Contract, two: bool, top: int) -> tuple[Ways, ...]:
+    """:func:`_ways` for any wild limits, of every count of naturals from 0 to ``top``: the fewest wilds of
+    ``t`` sets sharing them, each set with its :func:`fewest_set_wilds`, over every way to share them (a
+    set wants at most the contract's length of naturals: with as many, it needs no wild)."""
     length = contract.set_length
     most = 1 if rules.distinct_contract_set_ranks else contract.sets
     costs = [NO_SETS] + [NO_SETS if (w := fewest_set_wilds(rules, length, k)) is None
                          else w + (k if two and rules.wild_twos else 0) for k in range(1, length + 1)]
-    fewest = [0] * (naturals + 1)  # by the naturals held: the fewest wilds of the sets so far
-    options = []
+    ways: list[list[tuple[int, int]]] = [[] for _ in range(top + 1)]
+    fewest = [0] * (top + 1)  # by the naturals held: the fewest wilds of the t sets so far
     for t in range(1, most + 1):
         fewest = [min([fewest[n - k] + costs[k] for k in range(1, min(n, length) + 1)], default=NO_SETS)
-                  for n in range(naturals + 1)]
-        if fewest[naturals] >= NO_SETS:
-            break
-        options.append((t, fewest[naturals]))
-    return tuple(options)
+                  for n in range(top + 1)]
+        for n, wilds in enumerate(fewest):
+            if wilds < NO_SETS and len(ways[n]) == t - 1:  # (t - 1 sets could be made of them too)
+                ways[n].append((t, wilds))
+    return tuple(map(tuple, ways))
 
 
 def work_out_set_options(rules: Rules, contract: Contract) -> SetOptions:
     """The :class:`SetOptions` of ``contract`` under ``rules``, worked out (:func:`set_options` remembers them).
-    Where the wild limits rise by at most one wild a card from the contract's set length on, the even
-    sharing of :func:`_ways` is the cheapest (the checking mode compares it with :func:`_ways_set_by_set`)."""
+    Where the wild limits rise by at most one wild a card over every length a set may grow to (as far
+    as :func:`fewest_set_wilds` looks), the even sharing of :func:`_ways` is the cheapest (the checking
+    mode compares it with :func:`_ways_set_by_set`)."""
     most = 1 if rules.distinct_contract_set_ranks else contract.sets
     length = contract.set_length
-    # (regular over every length a set may grow to: fewest_set_wilds goes as far as the limits change)
-    even = wild_limits(rules).regular(MAX_CARDS + 1, length)
-    counts = range(most * length + 1)
+    top = most * length
     wild_set = fewest_set_wilds(rules, length, 0)
-    return SetOptions(tuple(_rank_ways(rules, contract, n, False, even) for n in counts),
-                      tuple(_rank_ways(rules, contract, n, True, even) for n in counts),
-                      NO_SETS if wild_set is None else wild_set)
+    if wild_limits(rules).regular(MAX_CARDS + 1, length):
+        ways = [_evenly(rules, contract, two, top) for two in (False, True)]
+    else:
+        ways = [_ways_set_by_set(rules, contract, two, top) for two in (False, True)]
+    return SetOptions(ways[0], ways[1], NO_SETS if wild_set is None else wild_set)
 
 
-def _rank_ways(rules: Rules, contract: Contract, naturals: int, two: bool, even: bool) -> Ways:
-    """A rank's ways: shared evenly (:func:`_ways`) where ``even``, else set by set."""
-    if not even:
-        return _ways_set_by_set(rules, contract, naturals, two)
-    return agree(_ways(rules, contract, naturals, two), lambda: _ways_set_by_set(rules, contract, naturals, two),
-                 "a rank's sets, shared evenly")
+def _evenly(rules: Rules, contract: Contract, two: bool, top: int) -> tuple[Ways, ...]:
+    """:func:`_ways` of every count of naturals from 0 to ``top``, each confirmed in the checking mode
+    against :func:`_ways_set_by_set` (worked out once, when first asked)."""
+    by_set: list[tuple[Ways, ...]] = []
+
+    def set_by_set(naturals: int) -> Ways:
+        if not by_set:
+            by_set.append(_ways_set_by_set(rules, contract, two, top))
+        return by_set[0][naturals]
+
+    return tuple(agree(_ways(rules, contract, n, two), lambda n=n: set_by_set(n),  # type: ignore[misc]
+                       "a rank's sets, shared evenly") for n in range(top + 1))
 
 
 _SET_OPTIONS: Final = MEMO.table("contract sets: options by rules and contract", 256)
