@@ -1061,3 +1061,17 @@ def test_a_set_grows_to_where_the_limits_let_it_hold_its_wilds_though_they_jump_
     contract = rules.contract(round_number)
     assert next(contract_search.ContractSearch(cards, rules, contract, bounds=False).layouts(), None) is not None
     assert oracle_find(cards, rules, round_number) is not None
+
+
+@pytest.mark.parametrize("length, hand", [(2, "2D 2D 2Hx 2Sx"), (3, "2D 2D 2Hx 2Sx JK JK")])
+def test_sets_of_2s_of_different_suits_share_the_dead_2s_as_the_sets_need(length: int, hand: str) -> None:
+    """Where 2s are wild, a discarded 2 dies, and a set's naturals are of different suits, two sets of 2s
+    from 2D 2D and two dead 2s take one dead 2 each: both dead 2s in the first set would leave two 2D
+    for the second, which may not hold two of one suit."""
+    rules = attrs.evolve(sr.TEN_ROUND, contracts=(Contract(sets=2, set_length=length),), buy_limits=(2,),
+                         hand_sizes=None, min_set_length=2, wild_twos=True, discarded_twos_die=True,
+                         distinct_contract_set_suits=True, distinct_contract_set_ranks=False)
+    cards = sr.parse_cards(hand)
+    found = sr.find_contract(cards, rules, 1)
+    assert found is not None and oracle_find(cards, rules, 1) is not None
+    assert all(sum(c == sr.parse_card("2D") for c in m.cards) == 1 for m in found)

@@ -679,30 +679,45 @@ class ContractSearch:
         for k, w in shapes:
             if is_two and self.rules.distinct_contract_set_suits and w > jokers:
                 continue  # (its wilds are jokers: see _jokers_in_sets_of_twos)
-            cost = w + (k if is_two else 0)
-            taken: list[int] | None = None
-            dead: tuple[int, ...] = ()
             if is_two and any(self.dead_twos):
-                taken = self._take_naturals(base, k)
-                dead = self._dead_twos_taken(taken)
-                cost -= len(dead)
-            if cost > self.wilds_left:
-                continue
-            if taken is None:
-                taken = self._take_naturals(base, k)
-            for code in taken:
-                counts[code] -= 1
-            for code in dead:
-                self.dead_twos[code - 53] -= 1
-            self.wilds_left -= cost
-            self.sets.append((rank, taken, w) if not dead else (rank, self._with_dead(taken, dead), w))
-            yield from self._sets(slot + 1, rank)
-            self.sets.pop()
-            self.wilds_left += cost
-            for code in dead:
-                self.dead_twos[code - 53] += 1
-            for code in taken:
-                counts[code] += 1
+                for taken in self._twos_choices(k):
+                    dead = self._dead_twos_taken(taken)
+                    yield from self._placed_set(slot, rank, taken, w, dead, w + k - len(dead))
+            elif w + (k if is_two else 0) <= self.wilds_left:
+                yield from self._placed_set(slot, rank, self._take_naturals(base, k), w, (), w + (k if is_two else 0))
+
+    def _placed_set(self, slot: int, rank: int, taken: list[int], w: int, dead: tuple[int, ...],
+                    cost: int) -> Iterator[None]:
+        """Set ``slot`` of ``rank`` of the naturals ``taken`` (the dead 2s among them ``dead``) and ``w``
+        wilds, costing ``cost`` of the wilds left, and then the later sets."""
+        if cost > self.wilds_left:
+            return
+        counts = self.counts
+        for code in taken:
+            counts[code] -= 1
+        for code in dead:
+            self.dead_twos[code - 53] -= 1
+        self.wilds_left -= cost
+        self.sets.append((rank, taken, w) if not dead else (rank, self._with_dead(taken, dead), w))
+        yield from self._sets(slot + 1, rank)
+        self.sets.pop()
+        self.wilds_left += cost
+        for code in dead:
+            self.dead_twos[code - 53] += 1
+        for code in taken:
+            counts[code] += 1
+
+    def _twos_choices(self, k: int) -> Iterator[list[int]]:
+        """The 2s a set of ``k`` of them may take, where some are dead: :meth:`_take_naturals`' choice,
+        and, where a set's naturals are of different suits, every other choice of ``k`` suits held (the
+        dead 2s first saves wilds, but may leave the 2s of one suit only for a later set of 2s)."""
+        first = self._take_naturals(0, k)
+        yield first
+        if self.rules.distinct_contract_set_suits:
+            held = [code for code in (0, 13, 26, 39) if self.counts[code]]
+            for codes in combinations(held, k):
+                if list(codes) != first:
+                    yield list(codes)
 
     def _dead_twos_taken(self, taken: list[int]) -> tuple[int, ...]:
         """The codes (53-56) of the dead 2s among the 2s ``taken`` for a set of 2s: as many of each
