@@ -679,12 +679,13 @@ class ContractSearch:
         for k, w in shapes:
             if is_two and self.rules.distinct_contract_set_suits and w > jokers:
                 continue  # (its wilds are jokers: see _jokers_in_sets_of_twos)
+            cost = w + (k if is_two else 0)  # (a natural 2 is a wild too, but a dead one)
             if is_two and any(self.dead_twos):
                 for taken in self._twos_choices(k):
                     dead = self._dead_twos_taken(taken)
-                    yield from self._placed_set(slot, rank, taken, w, dead, w + k - len(dead))
-            elif w + (k if is_two else 0) <= self.wilds_left:
-                yield from self._placed_set(slot, rank, self._take_naturals(base, k), w, (), w + (k if is_two else 0))
+                    yield from self._placed_set(slot, rank, taken, w, dead, cost - len(dead))
+            elif cost <= self.wilds_left:  # (the naturals taken only where the set is affordable)
+                yield from self._placed_set(slot, rank, self._take_naturals(base, k), w, (), cost)
 
     def _placed_set(self, slot: int, rank: int, taken: list[int], w: int, dead: tuple[int, ...],
                     cost: int) -> Iterator[None]:

@@ -212,8 +212,9 @@ def events_to_json(events: Iterable[Event], *, indent: int | None = None) -> str
     _check_indent(indent)
     if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
         raise SerializationError("", f"cannot write {excerpt(events)}: not a sequence of events", "cannot_write")
-    listed = list(events if isinstance(events, Sized) else islice(events, MAX_EVENTS_READ + 1))
-    if not isinstance(events, Sized) and len(listed) > MAX_EVENTS_READ:
+    sized = isinstance(events, Sized)
+    listed = list(events if sized else islice(events, MAX_EVENTS_READ + 1))
+    if not sized and len(listed) > MAX_EVENTS_READ:
         raise SerializationError("", f"this iterable holds more than {MAX_EVENTS_READ:,} events, the most read "
                                      "from one without a length: give a list", "cannot_write")
     doc = {"format": EVENTS_FORMAT, "version": FORMAT_VERSION, "events": [event_to_dict(e) for e in listed]}

@@ -468,9 +468,9 @@ def step_events(before: GameState, action: Action, after: GameState) -> tuple[Ev
                             action, code="bad_argument")
     try:
         return (*step(before, action, after), *_endings(before, after))
-    except (IndexError, StopIteration, ValueError) as exc:
-        if isinstance(exc, IllegalAction):
-            raise
+    except IllegalAction:
+        raise
+    except (IndexError, StopIteration, ValueError):
         raise IllegalAction(f"step_events: after is not the state {type(action).__name__} makes of before",
                             action, code="bad_argument") from None
 

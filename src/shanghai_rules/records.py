@@ -175,8 +175,9 @@ class GameRecord:
         if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
             raise MalformedAction(f"GameRecord.extend: give actions, in order, not {excerpt(actions)}",
                                   code="bad_field")
-        added = tuple(actions if isinstance(actions, Sized) else islice(actions, MAX_ACTIONS_READ + 1))
-        if not isinstance(actions, Sized) and len(added) > MAX_ACTIONS_READ:
+        sized = isinstance(actions, Sized)
+        added = tuple(actions if sized else islice(actions, MAX_ACTIONS_READ + 1))
+        if not sized and len(added) > MAX_ACTIONS_READ:
             raise MalformedAction(f"GameRecord.extend: this iterable holds more than {MAX_ACTIONS_READ:,} actions, "
                                   "the most read from one without a length: give a list", code="bad_field")
         return attrs.evolve(self, actions=(*self.actions, *added))

@@ -272,10 +272,10 @@ class Table:
         acting = getattr(action, "player", None)
         if type(acting) is not int or acting != seat:
             raise TableRefusal("wrong_seat", f"seat {seat} sent an action for seat {excerpt(acting)}", action)
-        awaiting = self.awaiting()
         over = game_over_refusal(self._state)  # (the rules' own refusal, as apply gives it)
         if over:
             raise IllegalAction(f"{type(action).__name__}: {over}", action, code=over.code)
+        awaiting = self.awaiting()
         if seat not in awaiting.seats:
             raise TableRefusal("not_awaited", _not_awaited(awaiting, seat), action)
         if awaiting.step == "offers":
