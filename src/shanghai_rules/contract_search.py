@@ -127,7 +127,8 @@ class ContractSearch:
     def __init__(self, hand: Sequence[Card], rules: Rules, contract: Contract, *, bounds: bool = True,
                  remember: bool = True) -> None:
         """The search of ``contract`` under ``rules`` in ``hand``; ``bounds=False`` searches without the
-        bounds (to check them); ``remember=False`` keeps nothing in the memo (for rules being built)."""
+        bounds and the sets' shortcuts (to check them); ``remember=False`` keeps nothing in the memo
+        (for rules being built)."""
         self.rules = rules
         self.contract = contract
         self.use_bounds = bounds
@@ -170,6 +171,9 @@ class ContractSearch:
         self.runs: list[tuple[int, int, tuple[int, ...], int]] = []  # suit, start, cells (code + 1, 0 = wild), wilds
         self.sets: list[tuple[int | None, list[int], int]] = []  # rank, natural codes, wilds
         self.dead: set[tuple[object, ...]] = set()  # search states known to lead to no layout
+        # sets states that led nowhere are noted where the contract asks for more than three sets (for
+        # fewer, noting them costs more than it saves), and not by the search without its shortcuts
+        self.note_dead_sets = bounds and contract.sets > 3
         self.suit_costs: list[tuple[int, ...]] = []
 
     def _loose_wilds(self) -> int:
@@ -631,11 +635,51 @@ class ContractSearch:
 
     def _sets(self, slot: int, floor: int) -> Iterator[None]:
         """Choose set ``slot`` and the later ones, of ranks from ``floor`` up (the rank of the set
-        before: sets come in order of rank), from the cards left; then the layout is complete."""
+        before: sets come in order of rank), from the cards left; then the layout is complete.
+
+        Two shortcuts, which the search without its bounds does without (the checking mode
+        compares the two): in a whole-hand round, a state whose naturals the later sets cannot
+        all take is left at once (:meth:`_later_sets_can_take_the_rest`); and where the
+        contract asks for many sets, a state that led nowhere once is not searched again
+        (:meth:`_sets_key`), as :meth:`_enter` does for runs.  Neither changes the layouts
+        found or their order: each leaves only states that lead to none."""
         if slot == self.contract.sets:
             if not self.whole or self._whole_hand_done():
                 yield None
             return
+        if self.whole and slot and self.use_bounds and not self._later_sets_can_take_the_rest(slot, floor):
+            return
+        if not (slot and self.note_dead_sets):
+            yield from self._sets_from(slot, floor)
+            return
+        key = self._sets_key(slot, floor)
+        if key in self.dead:
+            return
+        found = False
+        for _ in self._sets_from(slot, floor):
+            found = True
+            yield None
+        if not found:
+            self.dead.add(key)
+
+    def _sets_key(self, slot: int, floor: int) -> tuple[object, ...]:
+        """What the choice of set ``slot`` on depends on: the wilds and dead 2s left, the cards left
+        of the ranks from ``floor`` up (by rank, or by card where a set's naturals are of different
+        suits), the jokers the sets of 2s chosen hold, and, in a whole-hand round, the room the sets
+        chosen leave for wilds (:meth:`_room`: all :meth:`_absorb` asks of them)."""
+        counts = self.counts
+        # (in a whole-hand round, naturals left below ``floor`` leave no layout: they are counted too)
+        low = 0 if self.whole else max(floor - 2, 0)
+        if self.rules.distinct_contract_set_suits:
+            left: tuple[int, ...] = tuple(counts[c] for base in (0, 13, 26, 39) for c in range(base + low, base + 13))
+        else:
+            left = tuple(counts[r] + counts[13 + r] + counts[26 + r] + counts[39 + r] for r in range(low, 13))
+        room = self._room(self.wilds_left) if self.whole else 0
+        return ("sets", slot, floor, self.wilds_left, tuple(self.dead_twos), self._jokers_in_sets_of_twos(),
+                room, left)
+
+    def _sets_from(self, slot: int, floor: int) -> Iterator[None]:
+        """:meth:`_sets`, once its state is known not to have led nowhere before."""
         distinct = self.rules.distinct_contract_set_ranks
         # (no set of 2s where 2s are always wild)
         for rank in range(max(floor, 2 if self.rules.natural_twos else 3), 15):
@@ -651,6 +695,20 @@ class ContractSearch:
                 yield from self._sets(slot + 1, 15 if distinct else floor)
                 self.sets.pop()
                 self.wilds_left += w
+
+    def _later_sets_can_take_the_rest(self, slot: int, floor: int) -> bool:
+        """Whole-hand rounds, sets ``slot`` on to be chosen of ranks from ``floor`` up: each rank
+        holding naturals left (a dead 2 among them) needs a set of its own, which the later sets can
+        give only where the rank is not below them and they are enough (:meth:`_sets_can_take_the_rest`,
+        as the sets are chosen)."""
+        ranks = self._ranks_left(range(52))
+        if any(self.dead_twos):
+            ranks.add(0)
+        if not ranks:
+            return True
+        lowest = min(ranks) + 2  # (as a set's rank: 2-14)
+        reachable = lowest > floor if self.rules.distinct_contract_set_ranks else lowest >= floor
+        return reachable and len(ranks) <= self.contract.sets - slot
 
     def _whole_hand_done(self) -> bool:
         """Whole-hand rounds, every set chosen: no natural (nor dead 2) is left, and the wilds left fit
@@ -789,13 +847,19 @@ class ContractSearch:
             return True
         if not self.regular:  # the sets were tried at every length already
             return False
+        return self._room(left) >= left
+
+    def _room(self, most: int) -> int:
+        """The wilds the sets chosen could still take, each up to ``most`` more (whole-hand rounds).
+        With ``most`` at least the wilds left, whether they can take those (:meth:`_absorb`) is
+        whether this is at least that many."""
         room = 0
         for _, naturals, w in self.sets:
             extra = 0
-            while extra < left and self._set_ok(w + extra + 1, len(naturals)):
+            while extra < most and self._set_ok(w + extra + 1, len(naturals)):
                 extra += 1
             room += extra
-        return room >= left
+        return min(room, most)
 
 
 def _apart(cells: tuple[int, ...]) -> bool:
