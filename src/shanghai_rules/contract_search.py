@@ -380,14 +380,21 @@ class ContractSearch:
         it found it, so its key is the same after as before).
         """
         inner = self._next_step(slot, suit)
-        if inner is None or (self.dead and self._key(slot, suit) in self.dead):
+        if inner is not None:
+            yield from self._noting_dead(lambda: self._key(slot, suit), inner)
+
+    def _noting_dead(self, key: Callable[[], tuple[object, ...]], search: Iterator[None]) -> Iterator[None]:
+        """``search`` from the state whose key ``key`` makes, unless that state once led nowhere;
+        noted if it leads nowhere now (the search leaves each state as it found it, so the key
+        reads the same after the search from it as before).  The key is made only where asked."""
+        if self.dead and key() in self.dead:
             return
         found = False
-        for _ in inner:
+        for _ in search:
             found = True
             yield None
         if not found:
-            self.dead.add(self._key(slot, suit))
+            self.dead.add(key())
 
     def _next_step(self, slot: int, suit: int) -> Iterator[None] | None:
         """The search of run ``slot`` from ``suit`` (or of the sets), or ``None`` where the bounds
@@ -649,18 +656,10 @@ class ContractSearch:
             return
         if self.whole and slot and self.use_bounds and not self._later_sets_can_take_the_rest(slot, floor):
             return
-        if not (slot and self.note_dead_sets):
+        if slot and self.note_dead_sets:
+            yield from self._noting_dead(lambda: self._sets_key(slot, floor), self._sets_from(slot, floor))
+        else:
             yield from self._sets_from(slot, floor)
-            return
-        key = self._sets_key(slot, floor)
-        if key in self.dead:
-            return
-        found = False
-        for _ in self._sets_from(slot, floor):
-            found = True
-            yield None
-        if not found:
-            self.dead.add(key)
 
     def _sets_key(self, slot: int, floor: int) -> tuple[object, ...]:
         """What the choice of set ``slot`` on depends on: the wilds and dead 2s left, the cards left
