@@ -347,3 +347,13 @@ def test_a_computer_player_is_seeded_with_a_whole_number_spec6(player: type, see
         player(seed)
     assert refused.value.code == "bad_argument" and player.__name__ in str(refused.value)
     assert player(2**5000).seed == 2**5000
+
+
+@pytest.mark.parametrize("player", [sr.GreedyPlayer, sr.RandomPlayer])
+def test_a_computer_player_asked_to_choose_from_no_actions_says_so_spec6(player: type) -> None:
+    """The engine lists an action whenever it asks a seat; a player given none refuses with the
+    library's RulesError and bad_argument, naming itself, where it raised IndexError."""
+    state = sr.new_game(sr.PAGAT7, 3, seed=1)
+    with pytest.raises(sr.RulesError) as refused:
+        player(1).choose(observe(state, 0), [])
+    assert refused.value.code == "bad_argument" and player.__name__ in str(refused.value)

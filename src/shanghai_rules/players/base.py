@@ -11,7 +11,7 @@ from ..errors import RulesError, excerpt
 from ..table import Choice, Pass
 from ..views import PlayerView
 
-__all__ = ["Choice", "Pass", "Player", "seeded_source"]
+__all__ = ["Choice", "Pass", "Player", "require_choices", "seeded_source"]
 
 
 @runtime_checkable
@@ -39,3 +39,10 @@ def seeded_source(seed: object, player: str) -> random.Random:
     if type(seed) is not int:
         raise RulesError(f"{player}: seed {excerpt(seed)} is not a whole number", "bad_argument")
     return random.Random(seed)
+
+
+def require_choices(actions: Sequence[Choice], player: str) -> None:
+    """Refuse an empty ``actions`` (the engine lists at least one action whenever a seat is asked):
+    :class:`~shanghai_rules.errors.RulesError` (``bad_argument``) naming the ``player`` class."""
+    if not actions:
+        raise RulesError(f"{player}: no actions to choose from", "bad_argument")

@@ -13,7 +13,7 @@ from ..melds import Meld, is_wild, lay_off_options
 from ..rules import Contract
 from ..views import PlayerView
 from ._judge import completes_contract, fits_table, helpfulness, pick_discard
-from .base import Choice, Pass, seeded_source
+from .base import Choice, Pass, require_choices, seeded_source
 
 __all__ = ["GreedyPlayer"]
 
@@ -51,7 +51,8 @@ class GreedyPlayer:
         return f"GreedyPlayer(seed={self.seed})"
 
     def choose(self, view: PlayerView, actions: Sequence[Choice]) -> Choice:
-        """The rule-of-thumb choice among ``actions``."""
+        """The rule-of-thumb choice among ``actions`` (none: :class:`~shanghai_rules.errors.RulesError`)."""
+        require_choices(actions, "GreedyPlayer")
         first = actions[0]
         if isinstance(first, Cut):
             return actions[self._rng.randrange(len(actions))]

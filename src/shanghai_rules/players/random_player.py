@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..actions import Buy, WithdrawBuy
 from ..views import PlayerView
 from ._judge import fits_table, helpfulness
-from .base import Choice, seeded_source
+from .base import Choice, require_choices, seeded_source
 
 __all__ = ["RandomPlayer"]
 
@@ -30,7 +30,9 @@ class RandomPlayer:
         return f"RandomPlayer(seed={self.seed})"
 
     def choose(self, view: PlayerView, actions: Sequence[Choice]) -> Choice:
-        """A uniformly random choice among the useful legal actions."""
+        """A uniformly random choice among the useful legal actions (none given: a
+        :class:`~shanghai_rules.errors.RulesError`)."""
+        require_choices(actions, "RandomPlayer")
         options: list[Choice] = [a for a in actions if not isinstance(a, WithdrawBuy)]
         if any(isinstance(a, Buy) for a in options) and not _upcard_helps(view):
             options = [a for a in options if not isinstance(a, Buy)]
