@@ -64,6 +64,7 @@ _HELD: Final = tuple(itemgetter(*codes) for codes in _CODES)
 _NO_RANKS: Final = (0,) * 13
 _KEEP_ALL: Final = ((),)  # a run's drop choices where none may be left out: none is
 _NO_DEAD_TWOS: Final = (0, 0, 0, 0)
+_DONE: Final = (None,)  # what a search yields once it holds a layout
 
 
 class SearchTables(NamedTuple):
@@ -380,8 +381,9 @@ class ContractSearch:
         it found it, so its key is the same after as before).
         """
         inner = self._next_step(slot, suit)
-        if inner is not None:
-            yield from self._noting_dead(lambda: self._key(slot, suit), inner)
+        if inner is None:
+            return iter(())
+        return self._noting_dead(lambda: self._key(slot, suit), inner)
 
     def _noting_dead(self, key: Callable[[], tuple[object, ...]], search: Iterator[None]) -> Iterator[None]:
         """``search`` from the state whose key ``key`` makes, unless that state once led nowhere;
@@ -651,15 +653,12 @@ class ContractSearch:
         (:meth:`_sets_key`), as :meth:`_enter` does for runs.  Neither changes the layouts
         found or their order: each leaves only states that lead to none."""
         if slot == self.contract.sets:
-            if not self.whole or self._whole_hand_done():
-                yield None
-            return
+            return iter(_DONE if not self.whole or self._whole_hand_done() else ())
         if self.whole and slot and self.use_bounds and not self._later_sets_can_take_the_rest(slot, floor):
-            return
+            return iter(())
         if slot and self.note_dead_sets:
-            yield from self._noting_dead(lambda: self._sets_key(slot, floor), self._sets_from(slot, floor))
-        else:
-            yield from self._sets_from(slot, floor)
+            return self._noting_dead(lambda: self._sets_key(slot, floor), self._sets_from(slot, floor))
+        return self._sets_from(slot, floor)
 
     def _sets_key(self, slot: int, floor: int) -> tuple[object, ...]:
         """What the choice of set ``slot`` on depends on: the wilds and dead 2s left, the cards left
@@ -678,7 +677,7 @@ class ContractSearch:
                 room, left)
 
     def _sets_from(self, slot: int, floor: int) -> Iterator[None]:
-        """:meth:`_sets`, once its state is known not to have led nowhere before."""
+        """:meth:`_sets` past its shortcuts: each rank from ``floor`` up, then a set of wilds only."""
         distinct = self.rules.distinct_contract_set_ranks
         # (no set of 2s where 2s are always wild)
         for rank in range(max(floor, 2 if self.rules.natural_twos else 3), 15):
