@@ -839,6 +839,14 @@ BOUND_RULES = {
         sr.PAGAT7, min_run_length=3,
         contracts=(*sr.PAGAT7.contracts[:6], Contract(runs=4, run_length=3, no_discard=True)),
     ),
+    "isra, five runs of three, whole hand, dead 2s": attrs.evolve(
+        sr.ISRA, min_run_length=3, discarded_twos_die=True,
+        contracts=(*sr.ISRA.contracts[:6], Contract(runs=5, run_length=3, no_discard=True)),
+    ),
+    "ten-round, four runs, whole hand, four decks": attrs.evolve(
+        sr.TEN_ROUND, decks_by_players=((8, 4),), jokers_per_deck=4,
+        contracts=(*sr.TEN_ROUND.contracts[:9], Contract(runs=4, no_discard=True)),
+    ),
 }
 
 
@@ -1140,22 +1148,32 @@ def test_the_sets_shortcuts_of_contracts_of_many_sets_keep_every_layout_in_its_o
     assert with_shortcuts == without, sr.format_cards(hand)
 
 
+#: Where the search's work is counted, it is stopped past this many runs and sets placed.
+WORK_CAP = 100_000
+
+
 @pytest.fixture
-def sets_tried(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Counts the sets the contract search tries (each a set placed, and the search gone on from it)."""
+def search_work(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
+    """Counts the contract search's work: ``runs`` and ``sets`` placed (each searched on from); past
+    :data:`WORK_CAP` in all the search is stopped, failing the test."""
     sr.clear_caches()
-    count = [0]
-    place = contract_search.ContractSearch._placed_set
+    count = {"runs": 0, "sets": 0}
+    place_run = contract_search.ContractSearch._place_run
+    place_set = contract_search.ContractSearch._placed_set
 
-    def counted(search: contract_search.ContractSearch, *args: Any) -> Iterator[None]:
-        count[0] += 1
-        return place(search, *args)
+    def counted(kind: str, place: Any) -> Any:
+        def placing(search: contract_search.ContractSearch, *args: Any) -> Iterator[None]:
+            count[kind] += 1
+            assert count["runs"] + count["sets"] <= WORK_CAP, count
+            return place(search, *args)  # type: ignore[no-any-return]
+        return placing
 
-    monkeypatch.setattr(contract_search.ContractSearch, "_placed_set", counted)
+    monkeypatch.setattr(contract_search.ContractSearch, "_place_run", counted("runs", place_run))
+    monkeypatch.setattr(contract_search.ContractSearch, "_placed_set", counted("sets", place_set))
     yield count
 
 
-def test_a_whole_hand_of_eight_pairs_leaves_a_rank_no_later_set_can_take_at_once(sets_tried: list[int]) -> None:
+def test_a_whole_hand_of_eight_pairs_leaves_a_rank_no_later_set_can_take_at_once(search_work: dict[str, int]) -> None:
     """Eight sets of two take the whole hand, and this one of 23 cards holds none.  Sets come in order of
     rank, so a set that passes over a rank still holding naturals leaves them to no set, and eight sets
     cannot take naturals of nine ranks: the search leaves such a state at once.  It tries 360 sets; it
@@ -1164,10 +1182,10 @@ def test_a_whole_hand_of_eight_pairs_leaves_a_rank_no_later_set_can_take_at_once
                        max_wilds_by_length=((1, 1), (3, 3), (5, 6)), decks_by_players=((8, 4),))
     hand = sr.parse_cards("JK AC JK JK 2C 5S QS 10C 3D AH 8H 3C 3S 5H 9C JK 3D 3D 3S 3H 3H 3S 3C")
     assert sr.find_contract(hand, rules, 1) is None
-    assert 0 < sets_tried[0] <= 1_000, sets_tried
+    assert 0 < search_work["sets"] <= 1_000, search_work
 
 
-def test_a_state_of_many_sets_that_led_nowhere_is_not_searched_again(sets_tried: list[int]) -> None:
+def test_a_state_of_many_sets_that_led_nowhere_is_not_searched_again(search_work: dict[str, int]) -> None:
     """Eight sets of two of different suits, where 2s are wild and a discarded 2 dies: six dead 2H, which
     only sets of 2s can take, one a set, with no other 2 to pair them.  The hand holds no layout (the
     sets' bound, which counts a dead 2 as a wild, cannot tell).  Noting the sets' states that led
@@ -1176,7 +1194,7 @@ def test_a_state_of_many_sets_that_led_nowhere_is_not_searched_again(sets_tried:
                        distinct_contract_set_suits=True, decks_by_players=((5, 4),))
     hand = sr.parse_cards("2Hx 2Hx 2Hx 2Hx 2Hx 2Hx 4H 5H 6H 7H 8H 9H 10H JH QH JK JK JK JK JK JK JK")
     assert sr.find_contract(hand, rules, 1) is None
-    assert 0 < sets_tried[0] <= 400, sets_tried
+    assert 0 < search_work["sets"] <= 400, search_work
 
 
 def test_sets_sharing_a_rank_one_way_or_another_leave_the_wilds_different_room() -> None:
@@ -1207,3 +1225,17 @@ def test_a_dead_state_of_many_sets_is_told_apart_by_the_naturals_left_of_the_ran
     with_shortcuts = list(contract_search.ContractSearch(hand, rules, contract).layouts())
     assert with_shortcuts == list(contract_search.ContractSearch(hand, rules, contract, bounds=False).layouts())
     assert len(with_shortcuts) == 4
+
+
+def test_a_whole_hand_of_runs_needs_a_run_for_each_copy_of_a_card(search_work: dict[str, int]) -> None:
+    """Six runs take the whole hand, and a run holds one card of each place: this hand of 28 cards holds
+    8D three times and 4S twice, and needs three runs of diamonds, two of spades, one of clubs and one of
+    hearts, seven in all, so it holds no layout.  The search says so before it places a run, where it
+    placed runs for ten seconds (the whole-hand bound that says more is written for aces high and no
+    wild 2s; these rules have both)."""
+    contract = Contract(runs=6, run_length=3, no_discard=True)
+    rules = _many_sets(sr.TEN_ROUND, contract, wild_twos=True, max_wilds_per_meld=None, wilds_at_most_naturals=False,
+                       jokers_per_deck=2, decks_by_players=((8, 4),))
+    hand = sr.parse_cards("8C 3H JK 4D JC 7H 5D 4S 8D 8D JK JD QC JK 10C 4D AD 8D 3D JK JK 8S 4S JK JK 2D 2C 2C")
+    assert sr.find_contract(hand, rules, 1) is None
+    assert search_work["runs"] == 0, search_work

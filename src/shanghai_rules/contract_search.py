@@ -258,7 +258,9 @@ class ContractSearch:
         runs = self.contract.runs - slot
         wilds_left = self._loose_wilds()
         if self.whole:
-            return bound.whole and not bound.whole_runs_possible(self.counts, wilds_left, runs, suit)
+            if bound.whole:
+                return not bound.whole_runs_possible(self.counts, wilds_left, runs, suit)
+            return not self.contract.sets and not self._runs_take_every_copy(runs, suit)
         row = None
         cost = 0
         if not (slot or suit):
@@ -275,6 +277,19 @@ class ContractSearch:
         if cost > wilds_left:
             return True
         return bool(self.contract.sets) and cost + self._sets_cost(row) > wilds_left
+
+    def _runs_take_every_copy(self, runs: int, suit: int) -> bool:
+        """Whole-hand rounds of runs only: can ``runs`` runs in ``suit`` and the later suits take every
+        copy of their natural cards left (and the dead 2s)?  A run holds one card of each place, so a
+        suit needs as many runs as it holds copies of its most copied card.  (What the whole-hand
+        bound of :mod:`~shanghai_rules.contract_bounds` says more fully, where it is written for the
+        rules: aces high, no wild 2s.)"""
+        counts = self.counts
+        needed = 0
+        for base in range(13 * suit, 52, 13):
+            twos = self.dead_twos[base // 13] if self.wild_twos else counts[base]
+            needed += max(twos, *counts[base + 1:base + 13])
+        return needed <= runs
 
     def _sets_cost(self, row: bytes | None = None) -> int:
         """The fewest wild cards the contract's sets can take from the cards left (with wild 2s,
