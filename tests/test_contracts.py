@@ -843,6 +843,14 @@ BOUND_RULES = {
         sr.ISRA, min_run_length=3, discarded_twos_die=True,
         contracts=(*sr.ISRA.contracts[:6], Contract(runs=5, run_length=3, no_discard=True)),
     ),
+    "ten-round, a set and four runs, whole hand, wild 2s": attrs.evolve(
+        sr.TEN_ROUND, decks_by_players=((8, 4),), jokers_per_deck=4, wild_twos=True, discarded_twos_die=True,
+        contracts=(*sr.TEN_ROUND.contracts[:9], Contract(sets=1, runs=4, no_discard=True)),
+    ),
+    "pagat7, two sets and three runs, whole hand": attrs.evolve(
+        sr.PAGAT7, decks_by_players=((5, 3),), min_run_length=3,
+        contracts=(*sr.PAGAT7.contracts[:6], Contract(sets=2, runs=3, run_length=3, no_discard=True)),
+    ),
     "ten-round, four runs, whole hand, four decks": attrs.evolve(
         sr.TEN_ROUND, decks_by_players=((8, 4),), jokers_per_deck=4,
         contracts=(*sr.TEN_ROUND.contracts[:9], Contract(runs=4, no_discard=True)),
@@ -1237,5 +1245,20 @@ def test_a_whole_hand_of_runs_needs_a_run_for_each_copy_of_a_card(search_work: d
     rules = _many_sets(sr.TEN_ROUND, contract, wild_twos=True, max_wilds_per_meld=None, wilds_at_most_naturals=False,
                        jokers_per_deck=2, decks_by_players=((8, 4),))
     hand = sr.parse_cards("8C 3H JK 4D JC 7H 5D 4S 8D 8D JK JD QC JK 10C 4D AD 8D 3D JK JK 8S 4S JK JK 2D 2C 2C")
+    assert sr.find_contract(hand, rules, 1) is None
+    assert search_work["runs"] == 0, search_work
+
+
+def test_a_whole_hand_of_runs_and_a_set_needs_a_run_for_each_copy_the_set_does_not_take(
+        search_work: dict[str, int]) -> None:
+    """A set of four and five runs of four take the whole hand of 37 cards.  Whichever rank the set takes,
+    the runs must take every copy of the rest, one a run: with the aces in the set, 7H and KC twice, and
+    a card of spades and of diamonds, need six runs; with any other rank, more.  The hand holds no
+    layout, and the search says so before it places a run, where it searched for over 30 s."""
+    contract = Contract(sets=1, runs=5, set_length=4, run_length=4, no_discard=True)
+    rules = _many_sets(sr.ISRA, contract, min_run_length=4, jokers_per_deck=8, decks_by_players=((8, 4),),
+                       discarded_twos_die=True)
+    hand = sr.parse_cards("7C JK JK JK JK KH 7H 2S JK JK JK 10S JK JK JK KC JK 7H 6S JK 2D JK JK JK 9C JK 4D "
+                          "KC JC AD AD AC AD AS AS AS AC")
     assert sr.find_contract(hand, rules, 1) is None
     assert search_work["runs"] == 0, search_work

@@ -31,7 +31,7 @@ from itertools import combinations, islice
 from operator import add, itemgetter
 from typing import Final, NamedTuple
 
-from .cards import ALL_CARDS, Card
+from .cards import ALL_CARDS, MAX_CARDS, Card
 from .contract_bounds import ContractBound, contract_bound
 from .contract_sets import (
     SetOptions,
@@ -260,7 +260,7 @@ class ContractSearch:
         if self.whole:
             if bound.whole:
                 return not bound.whole_runs_possible(self.counts, wilds_left, runs, suit)
-            return not self.contract.sets and not self._runs_take_every_copy(runs, suit)
+            return not self._runs_take_every_copy(runs, suit)
         row = None
         cost = 0
         if not (slot or suit):
@@ -279,17 +279,38 @@ class ContractSearch:
         return bool(self.contract.sets) and cost + self._sets_cost(row) > wilds_left
 
     def _runs_take_every_copy(self, runs: int, suit: int) -> bool:
-        """Whole-hand rounds of runs only: can ``runs`` runs in ``suit`` and the later suits take every
-        copy of their natural cards left (and the dead 2s)?  A run holds one card of each place, so a
-        suit needs as many runs as it holds copies of its most copied card.  (What the whole-hand
-        bound of :mod:`~shanghai_rules.contract_bounds` says more fully, where it is written for the
-        rules: aces high, no wild 2s.)"""
+        """Whole-hand rounds: can ``runs`` runs in ``suit`` and the later suits, with the contract's sets,
+        take every copy of the natural cards left (and the dead 2s)?
+
+        A run holds one card of each place, so a suit needs as many runs as it holds copies
+        of its most copied card, but of the ranks the sets take (a set can take every copy of
+        its rank, as far as this asks).  So: is there a choice of at most as many ranks as
+        sets that leaves the suits needing no more runs than ``runs``?  Each suit is tried at
+        each count of copies it may be left needing (a threshold: the ranks of more copies go
+        to sets).  (What the whole-hand bound of :mod:`~shanghai_rules.contract_bounds` says
+        more fully, where it is written for the rules: runs only, aces high, no wild 2s.)"""
         counts = self.counts
-        needed = 0
+        # for each suit: (copies it needs runs for, the ranks the sets must take, bit r for code % 13 == r)
+        # at each threshold
+        choices = []
         for base in range(13 * suit, 52, 13):
-            twos = self.dead_twos[base // 13] if self.wild_twos else counts[base]
-            needed += max(twos, *counts[base + 1:base + 13])
-        return needed <= runs
+            row = [self.dead_twos[base // 13] if self.wild_twos else counts[base], *counts[base + 1:base + 13]]
+            choices.append([(t, sum(1 << r for r, n in enumerate(row) if n > t)) for t in sorted({0, *row})])
+        return self._fewest_runs(choices, 0, 0, self.contract.sets) <= runs
+
+    def _fewest_runs(self, choices: list[list[tuple[int, int]]], index: int, taken: int, sets: int) -> int:
+        """The fewest runs the suits of ``choices`` from ``index`` on need, with the ranks ``taken`` by
+        sets already and at most ``sets`` ranks in all (see :meth:`_runs_take_every_copy`)."""
+        if index == len(choices):
+            return 0
+        best = MAX_CARDS + 1
+        for copies, ranks in choices[index]:  # (by copies, fewest first)
+            if copies >= best:
+                break
+            together = taken | ranks
+            if together.bit_count() <= sets:
+                best = min(best, copies + self._fewest_runs(choices, index + 1, together, sets))
+        return best
 
     def _sets_cost(self, row: bytes | None = None) -> int:
         """The fewest wild cards the contract's sets can take from the cards left (with wild 2s,
