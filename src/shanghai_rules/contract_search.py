@@ -15,8 +15,10 @@ It stays exact and is quick on hard hands because quick necessary conditions
 reject hopeless states before they are searched (the bounds of
 :mod:`~shanghai_rules.contract_bounds`; the sets priced exactly by counting,
 :mod:`~shanghai_rules.contract_sets`; in a no-discard round, whether sets can
-take the cards no run can take any more); a state reached at a suit boundary
-that once led nowhere is not searched again (:meth:`ContractSearch._enter`); a
+take the cards no run can take any more, and whether runs can take every copy
+of a card no set takes); a state reached at a suit boundary, or among many
+sets, that once led nowhere is not searched again (:meth:`ContractSearch._enter`,
+:meth:`ContractSearch._sets`); a
 run leaves a natural for a wild only where another meld might want that card;
 and a window of positions stops growing as soon as its missing cards break a
 wild limit.  Every wild limit asked is that of :mod:`~shanghai_rules.wild_limits`.
