@@ -178,6 +178,7 @@ class ContractSearch:
         # fewer, noting them costs more than it saves), and not by the search without its shortcuts
         self.note_dead_sets = bounds and contract.sets > 3
         self.suit_costs: list[tuple[int, ...]] = []
+        self.copies_choices: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # see _copies_choices
 
     def _loose_wilds(self) -> int:
         """The wilds left, counting the dead 2s left as wilds too: what the bounds are asked with."""
@@ -291,14 +292,20 @@ class ContractSearch:
         each count of copies it may be left needing (a threshold: the ranks of more copies go
         to sets).  (What the whole-hand bound of :mod:`~shanghai_rules.contract_bounds` says
         more fully, where it is written for the rules: runs only, aces high, no wild 2s.)"""
-        counts = self.counts
-        # for each suit: (copies it needs runs for, the ranks the sets must take, bit r for code % 13 == r)
-        # at each threshold
-        choices = []
-        for base in range(13 * suit, 52, 13):
-            row = [self.dead_twos[base // 13] if self.wild_twos else counts[base], *counts[base + 1:base + 13]]
-            choices.append([(t, sum(1 << r for r, n in enumerate(row) if n > t)) for t in sorted({0, *row})])
+        choices = [self._copies_choices(base) for base in range(13 * suit, 52, 13)]
         return self._fewest_runs(choices, 0, 0, self.contract.sets) <= runs
+
+    def _copies_choices(self, base: int) -> list[tuple[int, int]]:
+        """For the suit at code ``base``, at each threshold: the copies it needs runs for, and the ranks
+        (bit r for ``code % 13 == r``) sets must take; kept by the suit's cards for the search (the
+        suits after the one a run was last placed in are as the search found them)."""
+        counts = self.counts
+        row = (self.dead_twos[base // 13] if self.wild_twos else counts[base], *counts[base + 1:base + 13])
+        found = self.copies_choices.get(row)
+        if found is None:
+            found = [(t, sum(1 << r for r, n in enumerate(row) if n > t)) for t in sorted({0, *row})]
+            self.copies_choices[row] = found
+        return found
 
     def _fewest_runs(self, choices: list[list[tuple[int, int]]], index: int, taken: int, sets: int) -> int:
         """The fewest runs the suits of ``choices`` from ``index`` on need, with the ranks ``taken`` by
