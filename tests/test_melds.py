@@ -671,6 +671,14 @@ def groups(draw: st.DrawFn, max_size: int = 7) -> list[sr.Card]:
     return cards
 
 
+@pytest.mark.parametrize("text", ["2C 2Cx JK", "2Cx 2C JK", "JK 2C 2Cx"])
+def test_a_set_holding_a_live_and_a_dead_card_of_one_suit_is_arranged_alike_in_any_order_spec5(text: str) -> None:
+    """SPEC 4.6, 5: a live 2 and a dead 2 of one suit (a dead 2 is its own card even where 2s never die)
+    stand in one order, whatever order they are given in: the dead one first."""
+    check = sr.check_meld(sr.parse_cards(text), sr.PAGAT7)
+    assert check.meld is not None and [str(card) for card in check.meld.cards] == ["2Cx", "2C", "JK"]
+
+
 @settings(max_examples=300)
 @given(groups(), st.sampled_from(ALL_RULES), st.randoms(use_true_random=False))
 def test_order_of_input_never_changes_the_verdict_spec5(cards: list[sr.Card], rules: sr.Rules, rnd: object) -> None:

@@ -34,6 +34,13 @@ from .wild_limits import wild_limits
 __all__ = ["arrange_group"]
 
 _by_suit: Final = operator.attrgetter("suit")
+
+
+def _natural_order(card: Card) -> tuple[int, bool]:
+    """Where a set's naturals stand: by suit, and of one suit a dead 2 before a live one, so that the
+    arranged set is the same in whatever order its cards come."""
+    return -1 if card.suit is None else int(card.suit), not card.dead
+
 _ONE_ACE: Final = Reason("repeated_card", "a run holds at most one ace: an ace ends the run, high or low")
 _NO_NATURAL: Final = Reason("no_natural", "a run needs at least one natural card")
 _ACE_HIGH: Final = Reason("ace_high_only", "aces are high only under these rules: A-2-3-4 is not a run")
@@ -152,11 +159,11 @@ def _arrange_set(fixed: list[Card], twos: list[Card], jokers: list[Card], rules:
     rank: int | None
     if fixed and fixed[0].rank == 2:  # dead 2s: with them, the 2s of a set of 2s stand for themselves
         rank = 2
-        naturals = sorted(fixed + twos, key=_by_suit)
+        naturals = sorted(fixed + twos, key=_natural_order)
         wilds = jokers
     elif fixed:
         rank = fixed[0].rank
-        naturals = sorted(fixed, key=_by_suit)
+        naturals = sorted(fixed, key=_natural_order)
         wilds = sorted(twos, key=_by_suit) + jokers
     elif twos and rules.natural_twos:
         rank = 2  # a set of 2s: the 2s stand for themselves
