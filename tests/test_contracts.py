@@ -25,6 +25,7 @@ from contract_oracle import oracle_find, oracle_layouts
 from shanghai_rules.contract_sets import sets_knapsack
 from shanghai_rules.memo import MEMO
 from shanghai_rules.rules import Contract
+from shanghai_rules.verify import checking
 from shanghai_rules.wild_limits import wild_limits
 
 P = sr.parse_cards
@@ -858,6 +859,14 @@ BOUND_RULES = {
 }
 
 
+def _with_shortcuts(hand: Sequence[sr.Card], rules: sr.Rules, contract: Contract) -> contract_search.ContractSearch:
+    """The search with its bounds and shortcuts, but no placement limit, to compare with the search
+    without them (which has none): what they must agree on is what the shortcuts leave out."""
+    search = contract_search.ContractSearch(hand, rules, contract)
+    search.placement_limit = None
+    return search
+
+
 @pytest.mark.parametrize("name", sorted(BOUND_RULES))
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
@@ -869,7 +878,7 @@ def test_the_quick_bounds_never_reject_a_hand_that_holds_a_layout(name: str, dat
     round_number = data.draw(st.integers(1, rules.rounds), label="round")
     hand = data.draw(planted_hands(rules, round_number, (0, 6)), label="hand")
     contract = rules.contract(round_number)
-    with_bounds = next(contract_search.ContractSearch(hand, rules, contract).layouts(), None)
+    with_bounds = next(_with_shortcuts(hand, rules, contract).layouts(), None)
     without = next(contract_search.ContractSearch(hand, rules, contract, bounds=False).layouts(), None)
     assert with_bounds == without, sr.format_cards(hand)
 
@@ -1151,7 +1160,7 @@ def test_the_sets_shortcuts_of_contracts_of_many_sets_keep_every_layout_in_its_o
     else:
         hand = data.draw(planted_hands(rules, 1, (0, 6)), label="hand")
     contract = rules.contract(1)
-    with_shortcuts = list(islice(contract_search.ContractSearch(hand, rules, contract).layouts(), 30))
+    with_shortcuts = list(islice(_with_shortcuts(hand, rules, contract).layouts(), 30))
     without = list(islice(contract_search.ContractSearch(hand, rules, contract, bounds=False).layouts(), 30))
     assert with_shortcuts == without, sr.format_cards(hand)
 
@@ -1230,7 +1239,7 @@ def test_a_dead_state_of_many_sets_is_told_apart_by_the_naturals_left_of_the_ran
                        max_wilds_by_length=((1, 0), (2, 1), (4, 2), (6, 3)), jokers_per_deck=4,
                        decks_by_players=((8, 4),))
     hand = sr.parse_cards("KC 8C 10C KH 5C 5D 10S JK KS 8D 5D JK KD JK 10S 8S 10C 5S 6H 5H JK 10H")
-    with_shortcuts = list(contract_search.ContractSearch(hand, rules, contract).layouts())
+    with_shortcuts = list(_with_shortcuts(hand, rules, contract).layouts())
     assert with_shortcuts == list(contract_search.ContractSearch(hand, rules, contract, bounds=False).layouts())
     assert len(with_shortcuts) == 4
 
@@ -1262,3 +1271,62 @@ def test_a_whole_hand_of_runs_and_a_set_needs_a_run_for_each_copy_the_set_does_n
                           "KC JC AD AD AC AD AS AS AS AC")
     assert sr.find_contract(hand, rules, 1) is None
     assert search_work["runs"] == 0, search_work
+
+
+def _twelve_runs() -> sr.Rules:
+    """Twelve runs of three from five decks with ten jokers, none of them whole hand."""
+    contract = Contract(runs=12, run_length=3)
+    return _many_sets(sr.PAGAT7, contract, min_set_length=2, min_run_length=3, max_wilds_per_meld=None,
+                      jokers_per_deck=2, contract_run_gap=1, decks_by_players=((5, 4),))
+
+
+def test_the_contract_search_tries_at_most_its_limit_of_runs_and_sets(search_work: dict[str, int]) -> None:
+    """Twelve runs of three, 41 cards, ten jokers: the suits can hold 1, 3, 5 and 3 of the runs for 11
+    jokers at the least, so the hand holds no layout, but the search's bounds (which count at most
+    three runs in a suit) do not see it, and it tried 9.3 million runs in a minute.  It stops at
+    ``PLACEMENT_LIMIT`` runs tried, and says so."""
+    rules = _twelve_runs()
+    hand = sr.parse_cards("JK 5C 4S JK 10D JK JK KH 8H 7H 6H JK AD JK JK QH 7H JK 6D 4D JK 5D 2D 4H 7H 6H KD "
+                          "JS 5S 4D 7C KH 8S 2H 7D KD AH 3C AC 6H JK")
+    search = contract_search.ContractSearch(hand, rules, rules.contract(1))
+    assert next(search.layouts(), None) is None
+    assert search.limit_reached
+    assert search_work["runs"] + search_work["sets"] == contract_search.PLACEMENT_LIMIT + 1, search_work
+    search_work.update(runs=0, sets=0)
+    assert sr.find_contract(hand, rules, 1) is None
+    assert search_work["runs"] + search_work["sets"] == contract_search.PLACEMENT_LIMIT + 1, search_work
+
+
+def test_the_placement_limit_counts_the_runs_and_sets_tried_since_the_last_layout(
+        monkeypatch: pytest.MonkeyPatch, search_work: dict[str, int]) -> None:
+    """Each layout of this hand comes within five runs and sets tried of the one before, 91 in all for
+    its 37 layouts: under a limit of ten, every layout still comes, in the same order."""
+    hand = sr.parse_cards("3C 3D 9D 10D 10D JD QD QD 5H 7H 8H 8H 3S 8S JK JK")
+    every = list(sr.contract_layouts(hand, sr.PAGAT7, 5))
+    assert len(every) == 37 and search_work["runs"] + search_work["sets"] > 10, search_work
+    monkeypatch.setattr(contract_search, "PLACEMENT_LIMIT", 10)
+    search = contract_search.ContractSearch(hand, sr.PAGAT7, sr.PAGAT7.contract(5))
+    assert list(search.layouts()) == every
+    assert not search.limit_reached
+
+
+def test_a_hand_whose_layout_the_search_does_not_reach_lists_no_lay_down_but_may_go_down(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ruling of the placement limit, as the engine applies it: where the search does not reach a
+    layout within its limit, ``find_contract`` gives none and ``legal_actions`` lists no ``LayDown``
+    (the judgement of a play and its listing agree, in the checking mode too), but a player who
+    names a layout goes down with it, since ``apply`` judges the melds named, with no search."""
+    hand = "4C KC KC 7D 8D 9D 10D JD KD 3H 7H JH 5S 6S JK"  # (its first layout comes after six tried)
+    state = sr.setup_round(sr.PAGAT7, [hand, "2C 3C 4C", "2D 3D 4D"], stock="5C 6C 7C", round_number=5,
+                           dealer=2)
+    state = sr.apply(state, sr.DrawStock(0))
+    layout = sr.find_contract(state.hands[0], sr.PAGAT7, 5)
+    assert layout is not None
+    assert any(isinstance(action, sr.LayDown) for action in sr.legal_actions(state))
+    monkeypatch.setattr(contract_search, "PLACEMENT_LIMIT", 3)
+    sr.clear_caches()
+    with checking(True):
+        assert sr.find_contract(state.hands[0], sr.PAGAT7, 5) is None
+        assert not any(isinstance(action, sr.LayDown) for action in sr.legal_actions(state))
+        after = sr.apply(state, sr.LayDown(0, layout))
+    assert after.down[0]

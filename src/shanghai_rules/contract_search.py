@@ -52,7 +52,19 @@ from .rules import Contract, Rules
 from .verify import agree
 from .wild_limits import wild_limits
 
-__all__ = ["ContractSearch"]
+__all__ = ["PLACEMENT_LIMIT", "ContractSearch"]
+
+#: The most runs and sets the search tries before it gives a layout: once it has tried this many
+#: since the last layout (or since its start), it looks no further and gives no more
+#: (:attr:`ContractSearch.limit_reached` says so).  No hand of a preset's game comes near it (the
+#: most in the seeded games of the behaviour fingerprint is a few hundred); it bounds the search in
+#: contracts of many melds under house rules, where a hand can have more ways to try than any
+#: machine could weigh.  Under a second of work on a 2-core machine of 2026.
+PLACEMENT_LIMIT: Final = 50_000
+
+
+class _LimitReached(Exception):
+    """The search has tried :data:`PLACEMENT_LIMIT` runs and sets since its last layout."""
 
 
 def _code_at(position: int, suit: int) -> int:
@@ -179,6 +191,12 @@ class ContractSearch:
         self.note_dead_sets = bounds and contract.sets > 3
         self.suit_costs: list[tuple[int, ...]] = []
         self.copies_choices: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # see _copies_choices
+        # the runs and sets tried since the last layout, and the most allowed (none for the search
+        # without its shortcuts, which the checking mode and the tests compare it with)
+        self.placed = 0
+        self.placement_limit = PLACEMENT_LIMIT if bounds else None
+        self.limit_reached = False
+        """The search stopped at :data:`PLACEMENT_LIMIT` runs and sets tried: the layouts it gave may not be all."""
 
     def _loose_wilds(self) -> int:
         """The wilds left, counting the dead 2s left as wilds too: what the bounds are asked with."""
@@ -201,7 +219,8 @@ class ContractSearch:
     # results ----------------------------------------------------------------
 
     def layouts(self) -> Iterator[tuple[Meld, ...]]:
-        """Every layout found, in the search's order (runs by suit and position, then sets)."""
+        """Every layout found, in the search's order (runs by suit and position, then sets), each
+        within :data:`PLACEMENT_LIMIT` runs and sets tried since the one before (or the start)."""
         if self.total < self.tables.fewest:
             return
         if self.whole and self.contract.sets == 0 and not self._whole_hand_runs_possible():
@@ -211,8 +230,18 @@ class ContractSearch:
         # where the hand need not go down whole, the run bound of _hopeless says all this says
         if self.contract.runs and self.whole and not self._some_run_window():
             return
-        for _ in self._enter(0, 0):
-            yield self._build()
+        try:
+            for _ in self._enter(0, 0):
+                self.placed = 0
+                yield self._build()
+        except _LimitReached:
+            self.limit_reached = True
+
+    def _count_placement(self) -> None:
+        """Count a run or set tried; past :data:`PLACEMENT_LIMIT` since the last layout, stop the search."""
+        self.placed += 1
+        if self.placement_limit is not None and self.placed > self.placement_limit:
+            raise _LimitReached
 
     def _build(self) -> tuple[Meld, ...]:
         """The layout the search holds now, as melds: runs, then sets."""
@@ -601,6 +630,7 @@ class ContractSearch:
                    dropped: bool) -> Iterator[None]:
         """Place the run of ``naturals`` from ``start`` to ``end`` (wilds in the other places), search
         on from it, and take it back."""
+        self._count_placement()
         n = len(naturals)
         w = end - start + 1 - n
         if not (n if plan.unlimited else self._ok(w, n)):
@@ -733,6 +763,7 @@ class ContractSearch:
             for _, w in self._set_shapes(0, self.contract.set_length):
                 if w > self.wilds_left:
                     break
+                self._count_placement()
                 self.wilds_left -= w
                 self.sets.append((None, [], w))
                 yield from self._sets(slot + 1, 15 if distinct else floor)
@@ -792,6 +823,7 @@ class ContractSearch:
                     cost: int) -> Iterator[None]:
         """Set ``slot`` of ``rank`` of the naturals ``taken`` (the dead 2s among them ``dead``) and ``w``
         wilds, costing ``cost`` of the wilds left, and then the later sets."""
+        self._count_placement()
         if cost > self.wilds_left:
             return
         counts = self.counts

@@ -263,6 +263,13 @@ def contract_layouts(hand: CardsArg, rules: Rules, round_number: int) -> Iterato
     first (:func:`find_contract`) answers exactly.  Layouts come in a
     fixed order (runs by suit and position); the same layout may come more than
     once when the hand holds duplicate cards.
+
+    The search looks for each layout within
+    :data:`~shanghai_rules.contract_search.PLACEMENT_LIMIT` runs and sets tried
+    since the one before (or its start), and ends where it finds none within
+    them (see :doc:`/decisions`): no hand of a preset's game comes near it, but
+    under house rules a contract of many melds can have more ways to try than
+    any machine could weigh.
     """
     _check_rules(rules)
     contract = rules.contract(round_number)
@@ -279,7 +286,10 @@ def layouts_of(hand: tuple[Card, ...], rules: Rules, contract: Contract) -> Iter
 def find_contract(hand: CardsArg, rules: Rules, round_number: int) -> tuple[Meld, ...] | None:
     """A layout of round ``round_number``'s contract from ``hand``, or ``None`` if it holds none.
 
-    In a no-discard round the layout takes the whole hand.
+    In a no-discard round the layout takes the whole hand.  It is the first of
+    :func:`contract_layouts`: ``None`` too where the search finds no layout within its
+    :data:`~shanghai_rules.contract_search.PLACEMENT_LIMIT` runs and sets tried (see :doc:`/decisions`),
+    as :func:`~shanghai_rules.engine.legal_actions` lists then no ``LayDown``.
 
     >>> import shanghai_rules as sr
     >>> layout = sr.find_contract(sr.parse_cards("9C 9D 9H 4H 5H 6H 7H AS"), sr.PAGAT7, 2)
@@ -289,7 +299,10 @@ def find_contract(hand: CardsArg, rules: Rules, round_number: int) -> tuple[Meld
     _check_rules(rules)
     contract = rules.contract(round_number)
     cards = _cards(hand, "hand")
-    found = next(ContractSearch(cards, rules, contract).layouts(), None)
+    search = ContractSearch(cards, rules, contract)
+    found = next(search.layouts(), None)
+    if search.limit_reached:  # (the search without its bounds would look further: nothing to compare)
+        return found
     return agree(found, lambda: next(ContractSearch(cards, rules, contract, bounds=False).layouts(), None),
                  "find_contract: the contract bounds")
 

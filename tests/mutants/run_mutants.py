@@ -272,6 +272,13 @@ MUTANTS = (
     Mutant("regular-from-zero", "the search's wild limits judged regular from melds of no cards",
            "contract_search.py", "limits.regular(size + 1, shortest)", "limits.regular(size + 1, 0)",
            CONTRACT_TESTS),
+    Mutant("placement-limit-unchecked", "the contract search's placement limit never reached",
+           "contract_search.py", "self.placed > self.placement_limit", "self.placed < 0", CONTRACT_TESTS),
+    Mutant("placement-limit-not-reset", "the contract search's placements counted from its start, not its last layout",
+           "contract_search.py", "                self.placed = 0\n", "", CONTRACT_TESTS),
+    Mutant("placement-limit-compared", "the checking mode compares a search that reached its limit with one without",
+           "engine/candidates.py", "    if not bounded.limit_reached:\n        agree(", "    if True:\n        agree(",
+           CONTRACT_TESTS),
 )
 
 #: The tests run against each mutant, quickest first, and whether in the checking mode (the engine's

@@ -62,11 +62,13 @@ def lay_down_candidates(turn: Turn, pos: Position) -> Iterator[LayDown]:
 
 def _confirm_bounds(turn: Turn, pos: Position) -> None:
     """In the checking mode: the contract search, whose bounds skip the hands they prove hold no
-    layout, finds the first layout the search without them finds."""
+    layout, finds the first layout the search without them finds (where it found one, or none, within
+    its placement limit: the search without the bounds has none, and would look further)."""
     bounded = ContractSearch(pos.hand, turn.rules, turn.contract)
-    agree(next(bounded.layouts(), None),
-          lambda: next(ContractSearch(pos.hand, turn.rules, turn.contract, bounds=False).layouts(), None),
-          "contract search: the bounds")
+    first = next(bounded.layouts(), None)
+    if not bounded.limit_reached:
+        agree(first, lambda: next(ContractSearch(pos.hand, turn.rules, turn.contract, bounds=False).layouts(), None),
+              "contract search: the bounds")
 
 
 def _layout_key(layout: tuple[Meld, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
