@@ -16,6 +16,9 @@ search stays exact.  Each one relaxes the rules just enough to be cheap:
   of the suit the hand holds, and several runs of one suit share the copies
   of each card.  The gap rule between runs and the wilds-at-most-naturals
   rule are left out (a shorter stretch may break them where the run does not).
+  Up to three runs in a suit are priced by trying every choice of stretches;
+  four or more are priced as three, but at a search's start, where they are
+  priced place by place (:meth:`ContractBound.many_runs_costs`).
 * **Sets**: the fewest wilds the sets can cost, counted by the search's own
   exact knapsack on the whole hand (:meth:`~shanghai_rules.contracts._Search._sets_cost`).
 * Runs and sets use different cards, so together they cost at least the sum.
@@ -33,7 +36,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .memo import MEMO
-from .rules import Contract, Rules
+from .rules import MAX_CONTRACT_MELDS, Contract, Rules
 from .wild_limits import wild_limits
 
 __all__ = ["ContractBound", "contract_bound"]
@@ -54,8 +57,8 @@ _ALL: Final = (1 << 13) - 1
 _NONE: Final = bytes(1 if n == 0 else 0 for n in range(256))
 _FEWER_THAN_TWO: Final = bytes(1 if n < 2 else 0 for n in range(256))
 _FEWER_THAN_THREE: Final = bytes(1 if n < 3 else 0 for n in range(256))
-#: By ``k``: each count capped at ``k``.
-_AT_MOST: Final = tuple(bytes(min(n, k) for n in range(256)) for k in range(4))
+#: By ``k``: each count capped at ``k`` (at most the runs of a contract).
+_AT_MOST: Final = tuple(bytes(min(n, k) for n in range(256)) for k in range(MAX_CONTRACT_MELDS + 1))
 _AT_MOST_TWO: Final = _AT_MOST[2]
 
 
@@ -278,8 +281,78 @@ class ContractBound:
         if runs == 2:
             return (0, one, two, pool)
         three = _cheapest_triple(stretches, missing, pool) if two <= pool else _NEVER
-        # more than three runs in one suit: counted as impossible only if three already are
+        # more than three runs in one suit: counted as impossible only if three already are (see
+        # many_runs_costs for the dearer count a search asks at its start)
         return (0, one, two, *(three,) * (runs - 2), pool)
+
+    def many_runs_costs(self, counts: bytes, pool: int) -> list[tuple[int, ...]]:
+        """Each suit's costs, as :meth:`suits_costs` gives them (``counts`` by code, a byte each), but
+        with four or more runs in one suit priced at the fewest wilds any choice of that many
+        stretches costs (:meth:`_many_costs`), where ``suits_costs`` prices them as three.  Dearer to
+        work out: a search asks it once, at its start."""
+        row = counts.translate(_AT_MOST[min(self.runs, MAX_CONTRACT_MELDS)])
+        found = []
+        for base in range(0, 52, 13):
+            pattern = row[base:base + 13]
+            costs = self.suit_costs(pattern, pool)
+            if self.runs > 3 and costs[3] <= pool:
+                key = (self.costs_key, pattern)
+                many: tuple[int, ...] | None = _MANY_COSTS.get(key)
+                if many is None:
+                    many = _MANY_COSTS.recall(key)
+                if many is None or many[-1] < pool:  # (as for suit_costs: kept for the largest pool asked)
+                    many = _MANY_COSTS.put(key, (*self._many_costs(pattern, pool), pool))
+                costs = (*costs[:4], *many[4:-1], pool)
+            found.append(costs)
+        return found
+
+    def _many_costs(self, counts: bytes, pool: int) -> list[int]:
+        """The fewest wilds ``j`` stretches in one suit cost, for ``j`` = 0 .. runs (``_NEVER`` where
+        more than ``pool``), counted as :meth:`_compute_costs` counts them for up to three: the
+        stretches within the limit share the copies of each card (``counts``, a byte per index,
+        capped at the runs), and each place a copy does not fill takes a wild.
+
+        Worked out place by place, from the lowest run position to 14 (:meth:`_next_place`).
+        Where the states kept at one place are more than :data:`_MOST_STATES`, it gives up: each
+        ``j`` from four on is then priced as three, as :meth:`_compute_costs` prices it."""
+        cap = self.stretch_cap
+        top = min(pool if cap is None or cap > pool else cap, 15)
+        gaps = self.stretches(counts)[1]
+        starts = {self.lowest + k for k, gap in enumerate(gaps) if gap <= top and gap != self.length}
+        have = [counts[_index(p)] for p in range(15)]  # by run position (0 unused)
+        if self.wild_twos:
+            have[2] = 0  # (every 2 costs one anyway)
+        states = {(0, (0,) * (self.length - 1), 0): 0}
+        for position in range(self.lowest, 15):
+            states = self._next_place(states, position, position in starts, have, pool)
+            if len(states) > _MOST_STATES:
+                return list(self._compute_costs(counts.translate(_AT_MOST[self.usable]), pool)[:-1])
+        best = [_NEVER] * (self.runs + 1)
+        for (begun, _, _), wilds in states.items():
+            best[begun] = min(best[begun], wilds)
+        return best
+
+    def _next_place(self, states: dict[tuple[int, tuple[int, ...], int], int], position: int, start: bool,
+                    have: list[int], pool: int) -> dict[tuple[int, tuple[int, ...], int], int]:
+        """One place of :meth:`_many_costs`: from the fewest wilds for each state before ``position``
+        (the stretches begun, the count begun at each of the places still open, oldest first, and,
+        where aces are low too, the stretches over position 1, whose ace is the ace of position 14),
+        those for each state after it, where stretches may begin there (``start``) or not."""
+        after: dict[tuple[int, tuple[int, ...], int], int] = {}
+        for (begun, open_counts, over_one), wilds in states.items():
+            covered = sum(open_counts)
+            held = have[position] - (over_one if position == 14 else 0)
+            for n in range(self.runs - begun + 1 if start else 1):
+                if position == 1:  # (its ace is counted at position 14)
+                    cost, over = wilds, covered + n
+                else:
+                    cost, over = wilds + max(0, covered + n - held), over_one
+                if cost > pool:
+                    break  # (more stretches begun here cost more still)
+                key = (begun + n, (*open_counts, n)[1:], over)
+                if cost < after.get(key, _NEVER):
+                    after[key] = cost
+        return after
 
     def stretches(self, cards: bytes) -> tuple[int, bytes]:
         """For a suit with ``cards`` (its counts by index, a byte each): the fewest places without
@@ -468,6 +541,11 @@ _SUIT_COSTS: Final = MEMO.table("run bound: a suit's costs", 1 << 13)
 _STRETCHES: Final = MEMO.table("run bound: a suit's stretches", 1 << 12)
 # the whole-hand bound's covers of one suit, by what they depend on, the suit's cards and the pool
 _COVERS: Final = MEMO.table("whole-hand bound: a suit's covers", 1 << 11)
+# what ContractBound._many_costs answers, by what it depends on and the suit's cards
+_MANY_COSTS: Final = MEMO.table("run bound: a suit's costs of many runs", 1 << 11)
+#: The most states :meth:`ContractBound._many_costs` keeps at one place before it gives up (which
+#: bounds its work at a few milliseconds).
+_MOST_STATES: Final = 1_000
 _BOUNDS: Final = MEMO.table("contract bounds by rules and contract", 256)
 
 

@@ -299,7 +299,9 @@ class ContractSearch:
             if runs:
                 row = self.as_bytes(self.counts)  # (made once, for both bounds)
                 self.suit_costs = bound.suits_costs(row, wilds_left)
-                cost = bound.shared_cost(self.suit_costs, runs, wilds_left)
+                # (at the start, and only there, four or more runs in a suit are priced in full)
+                full = bound.many_runs_costs(row, wilds_left) if runs > 3 else self.suit_costs
+                cost = bound.shared_cost(full, runs, wilds_left)
         elif self.runs and self.runs[-1][0] == suit:
             base = 13 * suit
             left = bound.suit_costs(self.as_bytes(self.counts[base:base + 13]), wilds_left)
