@@ -108,8 +108,10 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
       ``lay_downs`` distinct layouts are listed (by default one: the layout
       :func:`~shanghai_rules.contracts.find_contract` gives), from
       :func:`~shanghai_rules.contracts.contract_layouts` in its order, and at
-      least one whenever going down is possible.  ``apply`` accepts every
-      legal ``LayDown``, listed or not.
+      least one whenever going down is possible and the search finds a layout
+      within its :data:`~shanghai_rules.contract_search.PLACEMENT_LIMIT` (a
+      ruling: see :doc:`/decisions`).  ``apply`` accepts every legal
+      ``LayDown``, listed or not.
     * ``LayOff``: ``end`` is given only where the card fits either end of a
       run; where it fits one end only, the listed action leaves ``end`` out
       (``apply`` also accepts that end named explicitly).
