@@ -86,13 +86,33 @@ def positions() -> Iterator[tuple[str, sr.GameState]]:
 
 
 def hands() -> Iterator[tuple[str, sr.Rules, int, tuple[sr.Card, ...]]]:
-    """The hands contract search and the validators are timed on: the largest a round allows."""
+    """The hands contract search and the validators are timed on: the largest a round allows, and
+    two under house rules of many melds (the search stopped by its placement limit; twelve runs
+    settled by the run bound)."""
     for rules in (sr.PAGAT7, sr.TEN_ROUND, sr.ISRA):
         supply = list(sr.full_deck(rules.decks_for(rules.max_players), rules.jokers_per_deck))
         rng = random.Random(7)
         for number in (1, rules.rounds):
             size = min(rules.hand_limit(number), len(supply))
             yield f"{rules.name} round {number}, {size} cards", rules, number, tuple(rng.sample(supply, size))
+    yield ("five sets of four, each of four suits, and three runs, 38 cards", _one_contract(
+        sr.PAGAT7, sr.Contract(sets=5, runs=3, set_length=4, run_length=4), wild_twos=True, discarded_twos_die=True,
+        distinct_contract_set_suits=True), 1, sr.parse_cards(
+        "7D AC JK QD AD 5H 8S AD JK JK 4D 6S JH JK QD 10C 2D JC 3C QD JK JK 9D QC 3C QD QS KC AD 7H AS 5S 9D 7S "
+        "JK JK 2Sx JK"))
+    yield ("twelve runs of three, 41 cards", _one_contract(
+        sr.PAGAT7, sr.Contract(runs=12, run_length=3), min_set_length=2, min_run_length=3, contract_run_gap=1), 1,
+        sr.parse_cards("JK 5C 4S JK 10D JK JK KH 8H 7H 6H JK AD JK JK QH 7H JK 6D 4D JK 5D 2D 4H 7H 6H KD JS 5S "
+                       "4D 7C KH 8S 2H 7D KD AH 3C AC 6H JK"))
+
+
+def _one_contract(base: sr.Rules, contract: sr.Contract, **fields: object) -> sr.Rules:
+    """A one-round variant of ``base`` playing ``contract`` from five decks of two jokers, no wild limit."""
+    changes: dict[str, object] = {"name": "house", "contracts": (contract,), "buy_limits": (None,),
+                                  "hand_sizes": None, "hand_size": max(11, contract.min_cards + 1),
+                                  "min_set_length": contract.set_length, "max_wilds_per_meld": None,
+                                  "jokers_per_deck": 2, "decks_by_players": ((5, 4),), **fields}
+    return attrs.evolve(base, **changes)  # type: ignore[arg-type]
 
 
 def engine_calls(state: sr.GameState) -> dict[str, Callable[[], object]]:
