@@ -296,13 +296,15 @@ class ContractBound:
             pattern = row[base:base + 13]
             costs = self.suit_costs(pattern, pool)
             if self.runs > 3 and costs[3] <= pool:
-                key = (self.costs_key, pattern)
+                # (kept by the pool too: with more wilds the count may give up where with fewer it
+                # does not, and an answer must not depend on what the memo holds)
+                key = (self.costs_key, pattern, pool)
                 many: tuple[int, ...] | None = _MANY_COSTS.get(key)
                 if many is None:
                     many = _MANY_COSTS.recall(key)
-                if many is None or many[-1] < pool:  # (as for suit_costs: kept for the largest pool asked)
-                    many = _MANY_COSTS.put(key, (*self._many_costs(pattern, pool), pool))
-                costs = (*costs[:4], *many[4:-1], pool)
+                if many is None:
+                    many = _MANY_COSTS.put(key, tuple(self._many_costs(pattern, pool)))
+                costs = (*costs[:4], *many[4:], pool)
             found.append(costs)
         return found
 
@@ -411,20 +413,25 @@ class ContractBound:
             runs = self.runs
         reach = {(0, 0)}
         for base in range(13 * first_suit, 52, 13):
-            options = self._suit_covers(tuple(counts[base:base + 13]), pool)
+            options = self._suit_covers(tuple(counts[base:base + 13]), pool)  # (some may take more than pool)
             reach = {(j + a, w + b) for j, w in reach for a, b in options if j + a <= runs and w + b <= pool}
             if not reach:
                 return False
         return (runs, pool) in reach
 
     def _suit_covers(self, counts: tuple[int, ...], pool: int) -> frozenset[tuple[int, int]]:
-        """The (runs, wilds) pairs with which one suit's cards can be covered exactly by runs."""
-        key = (self.covers_key, counts, pool)
-        found: frozenset[tuple[int, int]] | None = _COVERS.get(key)
-        if found is None:
-            found = _COVERS.recall(key)
-        if found is not None:
-            return found
+        """The (runs, wilds) pairs with which one suit's cards can be covered exactly by runs, every
+        one with at most ``pool`` wilds among them.
+
+        Remembered by the suit's cards alone, for the largest pool asked so far: a cover's wilds
+        only grow as runs are added to it, so the covers found for a pool are those found for a
+        larger one that take no more wilds, and :meth:`whole_runs_possible` keeps only those."""
+        key = (self.covers_key, counts)
+        kept: tuple[frozenset[tuple[int, int]], int] | None = _COVERS.get(key)
+        if kept is None:
+            kept = _COVERS.recall(key)
+        if kept is not None and kept[1] >= pool:
+            return kept[0]
         out: set[tuple[int, int]] = set()
         # the cards held at least once, twice, three times, as bit masks over the suit's indices
         held = [0, 0, 0]
@@ -454,7 +461,7 @@ class ContractBound:
                 if limit is None or count <= limit:
                     runs.append((first, mask, size))
             self._cover(held, naturals, runs, 0, 0, 0, 0, 0, 0, 0, out, pool)
-        result: frozenset[tuple[int, int]] = _COVERS.put(key, frozenset(out))
+        result: frozenset[tuple[int, int]] = _COVERS.put(key, (frozenset(out), pool))[0]
         return result
 
     def _cover(self, held: list[int], naturals: int, runs: list[tuple[int, int, int]], low: int,
@@ -539,9 +546,10 @@ def _cheapest_triple(stretches: Sequence[tuple[int, int]], missing: Sequence[int
 _SUIT_COSTS: Final = MEMO.table("run bound: a suit's costs", 1 << 13)
 # what ContractBound.stretches answers, by the stretches' places and where the suit has no card
 _STRETCHES: Final = MEMO.table("run bound: a suit's stretches", 1 << 12)
-# the whole-hand bound's covers of one suit, by what they depend on, the suit's cards and the pool
+# the whole-hand bound's covers of one suit, by what they depend on and the suit's cards (with the pool they
+# were found for)
 _COVERS: Final = MEMO.table("whole-hand bound: a suit's covers", 1 << 11)
-# what ContractBound._many_costs answers, by what it depends on and the suit's cards
+# what ContractBound._many_costs answers, by what it depends on, the suit's cards and the pool
 _MANY_COSTS: Final = MEMO.table("run bound: a suit's costs of many runs", 1 << 11)
 #: The most states :meth:`ContractBound._many_costs` keeps at one place before it gives up (which
 #: bounds its work at a few milliseconds).

@@ -54,8 +54,9 @@ from .wild_limits import wild_limits
 
 __all__ = ["PLACEMENT_LIMIT", "ContractSearch"]
 
-#: The most runs and sets the search tries before it gives a layout: once it has tried this many
-#: since the last layout (or since its start), it looks no further and gives no more
+#: The most runs and sets the search tries before it gives a layout (a run tried: each window of
+#: positions weighed for a run, and each run placed): once it has tried this many since the last
+#: layout (or since its start), it looks no further and gives no more
 #: (:attr:`ContractSearch.limit_reached` says so).  No hand of a preset's game comes near it (the
 #: most in the seeded games of the behaviour fingerprint is a few hundred); it bounds the search in
 #: contracts of many melds under house rules, where a hand can have more ways to try than any
@@ -225,7 +226,7 @@ class ContractSearch:
             return
         if self.whole and self.contract.sets == 0 and not self._whole_hand_runs_possible():
             return
-        if self.use_bounds and self._hopeless():
+        if self.use_bounds and ((self.whole and not self._jokers_have_room()) or self._hopeless()):
             return
         # where the hand need not go down whole, the run bound of _hopeless says all this says
         if self.contract.runs and self.whole and not self._some_run_window():
@@ -290,7 +291,10 @@ class ContractSearch:
         runs = self.contract.runs - slot
         wilds_left = self._loose_wilds()
         if self.whole:
-            if bound.whole:
+            # the whole-hand bound covers each suit's cards anew for each pattern of them: asked where
+            # every suit from ``suit`` on is as the search found it (its answers then kept), not after
+            # a run in ``suit``, whose cards left would each be covered anew
+            if bound.whole and not (self.runs and self.runs[-1][0] == suit):
                 return not bound.whole_runs_possible(self.counts, wilds_left, runs, suit)
             return not self._runs_take_every_copy(runs, suit)
         row = None
@@ -381,6 +385,16 @@ class ContractSearch:
     def _sets_possible(self) -> bool:
         """Can the cards left make the contract's sets?  Exact when the whole hand need not be used."""
         return self._sets_cost() <= self._loose_wilds()
+
+    def _jokers_have_room(self) -> bool:
+        """Whole-hand rounds: can the contract's melds hold every joker?  A joker is a wild in any meld,
+        a meld holds at most the most wilds any meld may hold, and where wilds may not outnumber a
+        meld's naturals, the melds hold no more wilds than the hand's other cards."""
+        jokers = self.counts[52]
+        most = self.tables.most_wilds
+        if most is not None and jokers > most * (self.contract.sets + self.contract.runs):
+            return False
+        return not (self.ratio and jokers > self.total - jokers)
 
     def _some_run_window(self) -> bool:
         """A quick necessary condition for any run: some stretch of the minimum length in some
@@ -601,6 +615,7 @@ class ContractSearch:
         codes = plan.codes
         found: list[tuple[int, list[int], bool]] = []
         for end, present in self._windows(plan, start):
+            self._count_placement()  # (a window weighed is a run tried, placed or not)
             m = end - start + 1
             if (exact and m > length_min) or (
                 plan.trim_ends and m > length_min and (present[0] != start or present[-1] != end)
