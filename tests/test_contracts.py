@@ -1458,3 +1458,63 @@ def test_the_placement_limit_counts_the_windows_weighed_for_a_run(search_work: d
     assert next(search.layouts(), None) is None
     assert search.limit_reached
     assert search_work["runs"] + search_work["sets"] < contract_search.PLACEMENT_LIMIT // 2, search_work
+
+
+_LIMIT_SHAPES = {
+    "one a meld": {"max_wilds_per_meld": 1},
+    "none": {"max_wilds_per_meld": None},
+    "by length, jumping": {"max_wilds_per_meld": None, "max_wilds_by_length": ((3, 0), (6, 3))},
+    "by length, falling and rising": {"max_wilds_per_meld": None, "max_wilds_by_length": ((1, 2), (4, 0), (7, 5))},
+    "no more than naturals": {"max_wilds_per_meld": None, "wilds_at_most_naturals": True},
+    "by length, and no more than naturals": {"max_wilds_per_meld": None, "wilds_at_most_naturals": True,
+                                             "max_wilds_by_length": ((2, 1), (5, 4))},
+}
+
+
+@pytest.mark.parametrize("name", sorted(_LIMIT_SHAPES))
+def test_the_wilds_a_set_may_hold_are_read_off_the_limits_a_run_of_lengths_at_a_time(name: str) -> None:
+    """The search asks which counts of wilds a set may hold (its shapes) and how many more the sets
+    chosen could take in a whole-hand round, counting runs of lengths of one limit at a time, so a
+    hand of hundreds of jokers costs no more than a few: the same counts, one by one, as the limits
+    allow them."""
+    rules = attrs.evolve(sr.PAGAT7, jokers_per_deck=40, **_LIMIT_SHAPES[name])  # type: ignore[arg-type]
+    search = contract_search.ContractSearch(sr.parse_cards("5H 5D" + " JK" * 60), rules, rules.contract(1))
+    for naturals in range(6):
+        for low in range(5):
+            for high in (low, low + 3, 61):
+                ranges = list(search._wild_counts(naturals, low, high))
+                counts = [count for first, last in ranges for count in range(first, last + 1)]
+                assert counts == [w for w in range(low, high + 1) if search._set_ok(w, naturals)], (naturals, low, high)
+        for held in range(4):
+            for most in (1, 4, 60):
+                search.sets = [(5, [0] * naturals, held)]
+                extra = 0
+                while extra < most and search._set_ok(held + extra + 1, naturals):
+                    extra += 1
+                assert search._room(most) == extra, (naturals, held, most)
+
+
+def test_a_set_of_hundreds_of_jokers_costs_no_more_than_one_of_a_few(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eleven sets and a run from 44 naturals and 896 jokers, under limits that jump (no wild in a set of
+    three to five, three from six cards): a set of one or two naturals fits no count of wilds, and
+    the search weighed every count up to the wilds held for each, rank after rank (79 million
+    judgements of a set's wilds, 15 s).  It weighs the limits a run of lengths at a time."""
+    contract = Contract(sets=11, runs=1, set_length=3, run_length=3)
+    rules = attrs.evolve(sr.PAGAT7, contracts=(contract,), buy_limits=(None,), min_run_length=3,
+                         max_wilds_per_meld=None, max_wilds_by_length=((3, 0), (6, 3)), jokers_per_deck=448,
+                         decks_by_players=((5, 2),), distinct_contract_set_suits=True)
+    naturals = [f"{rank}S" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")]
+    naturals += [f"{rank}{suit}" for rank in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q") for suit in "CDH"]
+    hand = sr.parse_cards(" ".join(naturals) + " KC KC KD" + " JK" * 896)
+    judged = [0]
+    set_ok = contract_search.ContractSearch._set_ok
+
+    def counting(search: contract_search.ContractSearch, wilds: int, count: int) -> bool:
+        judged[0] += 1
+        return set_ok(search, wilds, count)
+
+    monkeypatch.setattr(contract_search.ContractSearch, "_set_ok", counting)
+    monkeypatch.setattr(contract_search, "PLACEMENT_LIMIT", 5_000)
+    search = contract_search.ContractSearch(hand, rules, contract)
+    assert next(search.layouts(), None) is None and search.limit_reached
+    assert judged[0] < 50_000, judged

@@ -80,6 +80,7 @@ _NO_RANKS: Final = (0,) * 13
 _KEEP_ALL: Final = ((),)  # a run's drop choices where none may be left out: none is
 _NO_DEAD_TWOS: Final = (0, 0, 0, 0)
 _DONE: Final = (None,)  # what a search yields once it holds a layout
+_ANY_LENGTH: Final = 1 << 30  # longer than any meld
 
 
 class SearchTables(NamedTuple):
@@ -87,6 +88,9 @@ class SearchTables(NamedTuple):
 
     caps: tuple[int | None, ...]
     """The most wilds a meld of each length up to the hand's size and one more may hold."""
+    segments: tuple[tuple[int, int, int | None], ...]
+    """The same, as (first length, last length, most wilds) for each run of lengths of one limit, in
+    order (the last reaching every longer length)."""
     most_wilds: int | None
     """The most of those (``None``: no limit by count)."""
     regular: bool
@@ -109,8 +113,21 @@ def _search_tables(key: tuple[Rules, Contract, int], remember: bool = True) -> S
     # (the limits of melds shorter than the contract's shortest do not matter to its search)
     shortest = min(contract.set_length if contract.sets else size + 1,
                    contract.run_length if contract.runs else size + 1)
-    return SearchTables(caps, max(counted) if counted else None, limits.regular(size + 1, shortest), bound, options,
-                        set_shapes(rules, contract), contract.min_cards)
+    return SearchTables(caps, _segments(caps), max(counted) if counted else None, limits.regular(size + 1, shortest),
+                        bound, options, set_shapes(rules, contract), contract.min_cards)
+
+
+def _segments(caps: tuple[int | None, ...]) -> tuple[tuple[int, int, int | None], ...]:
+    """``caps`` (the most wilds by length, the last for every longer length too) as runs of lengths of
+    one limit: (first length, last length, most wilds)."""
+    found = []
+    first = 0
+    for length in range(1, len(caps)):
+        if caps[length] != caps[first]:
+            found.append((first, length - 1, caps[first]))
+            first = length
+    found.append((first, _ANY_LENGTH, caps[first]))
+    return tuple(found)
 
 
 _TABLES: Final = MEMO.table("contract search tables by rules, contract and hand size", 256)
@@ -208,6 +225,20 @@ class ContractSearch:
     def _ok(self, wilds: int, naturals: int) -> bool:
         """May a run hold ``wilds`` wilds and ``naturals`` naturals?"""
         return naturals > 0 and self._set_ok(wilds, naturals)
+
+    def _wild_counts(self, naturals: int, low: int, high: int) -> Iterator[tuple[int, int]]:
+        """The counts of wilds from ``low`` to ``high`` that a meld of ``naturals`` naturals may hold, as
+        ranges (first, last), in order: what :meth:`_set_ok` says of each count, read off the limits
+        a run of lengths at a time (so that a count of many wilds costs no more than a few)."""
+        if self.ratio:
+            high = min(high, naturals)
+        for first, last, cap in self.tables.segments:
+            start = max(low, first - naturals)
+            end = min(high, last - naturals, high if cap is None else cap)
+            if start <= end:
+                yield start, end
+            if last - naturals >= high:
+                return
 
     def _set_ok(self, wilds: int, naturals: int) -> bool:
         """May a meld hold ``wilds`` wilds and ``naturals`` naturals (by count: not their places)?
@@ -926,11 +957,12 @@ class ContractSearch:
         for k in range(most, -1 if not most else 0, -1):
             w = max(0, length - k)
             extra = self.wilds_left if not (self.regular or exact) else w
-            for wilds in range(w, max(w, extra) + 1):
-                if self._set_ok(wilds, k):
+            for first, last in self._wild_counts(k, w, max(w, extra)):
+                if not self.whole:
+                    yield k, first
+                    break
+                for wilds in range(first, last + 1):
                     yield k, wilds
-                    if not self.whole:
-                        break
 
     def _absorb(self) -> bool:
         """Whole-hand rounds: place every wild left over into the sets chosen."""
@@ -947,10 +979,12 @@ class ContractSearch:
         whether this is at least that many."""
         room = 0
         for _, naturals, w in self.sets:
-            extra = 0
-            while extra < most and self._set_ok(w + extra + 1, len(naturals)):
-                extra += 1
-            room += extra
+            end = w + 1  # (the counts of wilds from w + 1 to end - 1 are allowed, one after another)
+            for first, last in self._wild_counts(len(naturals), w + 1, w + most):
+                if first > end:
+                    break
+                end = last + 1
+            room += end - (w + 1)
         return min(room, most)
 
 
