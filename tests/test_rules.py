@@ -388,3 +388,57 @@ def test_rules_with_hundreds_of_jokers_are_built_and_played_spec3(preset: sr.Rul
     final, record = sr.play_game(rules, [sr.GreedyPlayer() for _ in range(3)], seed=2)
     assert final.is_over and sr.final_state(record) == final
     assert sr.from_json(sr.to_json(final)) == final
+
+
+def test_a_wild_limit_by_length_finds_a_lengths_step_as_the_steps_read_in_order() -> None:
+    """``max_wilds_by_length``: a meld may hold the number paired with the longest listed length it
+    reaches.  The limits find that step by bisection; the same as reading every step in order."""
+    import random
+
+    from shanghai_rules.wild_limits import WildLimits
+
+    rng = random.Random(5)
+    for _ in range(200):
+        reaches = sorted(rng.sample(range(1, 40), rng.randint(1, 6)))
+        steps = tuple((reach, rng.randint(0, 5)) for reach in reaches)
+        per_meld = rng.choice((None, 1, 3))
+        limits = WildLimits(per_meld, steps, False, False, True)
+        for length in range(45):
+            by_length = 0
+            for reach, most in steps:
+                if length >= reach:
+                    by_length = most
+            expected = by_length if per_meld is None else min(per_meld, by_length)
+            assert limits.most(length) == expected, (steps, per_meld, length)
+
+
+@pytest.mark.parametrize("steps", [
+    ((3, 1), (10**9, 2)),
+    ((10**9, 0),),
+    tuple((n, 2 * (n % 2 == 0)) for n in range(1, 3001)),
+])
+def test_wild_limits_by_length_of_any_length_are_judged_within_the_cards_in_play(
+        steps: tuple[tuple[int, int], ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A limit by length may name any length up to a billion, and thousands of them; no meld is longer
+    than the cards in play (``MAX_CARDS``), so the rules are judged over melds of up to that many cards
+    (building such rules asked the limits once for every length up to the last named: about 20 minutes
+    for a billion, 28 s for 3,000 steps)."""
+    from shanghai_rules.wild_limits import WildLimits
+
+    asked = [0]
+    most = WildLimits.most
+
+    def counting(limits: WildLimits, length: int) -> int | None:
+        asked[0] += 1
+        assert asked[0] < 60_000, "the limits asked for too many lengths"
+        return most(limits, length)
+
+    monkeypatch.setattr(WildLimits, "most", counting)
+    contract = sr.Contract(sets=1, runs=1, set_length=5, run_length=4)
+    for contracts in ((contract,), sr.PAGAT7.contracts):
+        try:
+            attrs.evolve(sr.PAGAT7, contracts=contracts, buy_limits=(2,) * len(contracts), max_wilds_per_meld=None,
+                         max_wilds_by_length=steps, distinct_contract_set_suits=True)
+        except sr.RulesError as error:
+            assert error.code == "bad_rules"
+    assert asked[0] > 0

@@ -62,7 +62,7 @@ def fewest_set_wilds(rules: Rules, length: int, naturals: int) -> int | None:
     (Past the last length ``Rules.max_wilds_by_length`` names, a longer set only holds more wilds.)"""
     limits = wild_limits(rules)
     least = max(0, length - naturals)
-    steady = 0 if limits.by_length is None or rules.contract_melds_exact else limits.by_length[-1][0]
+    steady = 0 if rules.contract_melds_exact else limits.steady_length
     for wilds in range(least, max(least, steady) + 1):
         if limits.allows(wilds, naturals):
             return wilds

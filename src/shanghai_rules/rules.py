@@ -480,12 +480,11 @@ class Rules:
         """Where the sets of a contract hold naturals of different suits, a set holds at most four
         naturals, one of each suit: the rest of a contract set must be wilds the limits allow, at its
         length or (unless ``contract_melds_exact``) at some greater one."""
-        steps = self.max_wilds_by_length or ()
         for number, contract in enumerate(self.contracts, 1):
             length = contract.set_length
             if not contract.sets or length <= 4:
                 continue
-            longest = length if self.contract_melds_exact else max([length, *(reach for reach, _ in steps)])
+            longest = length if self.contract_melds_exact else max(length, self.wild_limits.steady_length)
             if (self.jokers_per_deck or self.wild_twos) and any(
                 self.wild_limits.allows(n - 4, 4) for n in range(length, longest + 1)
             ):

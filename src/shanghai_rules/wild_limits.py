@@ -20,10 +20,12 @@ engine's plays all ask this value, and nothing else, what the limits allow.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 import attrs
 
+from .cards import MAX_CARDS
 from .refusals import Reason, Refusal
 
 if TYPE_CHECKING:  # (Rules holds its WildLimits: this module may not import rules at run time)
@@ -47,6 +49,9 @@ class WildLimits:
     """No two wilds may stand next to each other in a run."""
     on_lay_off: bool
     """The count and naturals limits hold at every lay-off, not only when a contract is laid down."""
+    reaches: tuple[int, ...] = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(lambda self: _reaches(self.by_length), takes_self=True))
+    """The lengths of :attr:`by_length`, in order (to find a length's step by bisection)."""
 
     @classmethod
     def of(cls, rules: Rules) -> WildLimits:
@@ -58,13 +63,17 @@ class WildLimits:
         """The most wilds a meld of ``length`` cards may hold by count (``None``: no limit by count)."""
         limit = self.most_per_meld
         if self.by_length is not None:
-            by_length = 0
-            for reach, most in self.by_length:
-                if length >= reach:
-                    by_length = most
+            step = bisect_right(self.reaches, length)  # (the steps reached: the last one counts)
+            by_length = self.by_length[step - 1][1] if step else 0
             if limit is None or by_length < limit:
                 limit = by_length
         return limit
+
+    @property
+    def steady_length(self) -> int:
+        """The length from which on the limit by count is the same for every meld: the last length
+        :attr:`by_length` names, or one past the most cards any game holds (no meld is longer)."""
+        return 0 if self.by_length is None else min(self.by_length[-1][0], MAX_CARDS + 1)
 
     def reason(self, wilds: int, naturals: int, *, laid_off: bool = False) -> Refusal:
         """Why a meld of ``wilds`` wilds and ``naturals`` naturals breaks the count or naturals limits
@@ -109,7 +118,7 @@ class WildLimits:
     def most_by_length(self, longest: int) -> tuple[int | None, ...]:
         """:meth:`most` of every length from 0 to ``longest``, by length (worked out up to the longest
         listed length, from which on it stays the same)."""
-        steady = 0 if self.by_length is None else self.by_length[-1][0]
+        steady = self.steady_length
         found = [self.most(length) for length in range(min(longest, steady) + 1)]
         return (*found, *(found[-1],) * (longest - steady)) if longest > steady else tuple(found)
 
@@ -117,7 +126,7 @@ class WildLimits:
         """Does the count limit rise by at most one wild per card, over melds of ``shortest`` (the
         shortest meld in question: the limits of shorter ones do not matter) to ``longest`` cards?
         (Where it does, a meld longer than a contract asks for never holds more wilds than it needs.)"""
-        steady = 0 if self.by_length is None else self.by_length[-1][0]  # (no change from there on)
+        steady = self.steady_length  # (no change from there on)
         top = max(shortest, min(longest, steady + 1))
         counted = [most for most in self.most_by_length(top)[shortest:] if most is not None]
         return all(b - a <= 1 for a, b in zip(counted, counted[1:]))
@@ -128,7 +137,7 @@ class WildLimits:
         if not self.on_lay_off:
             return None
         if self.by_length is not None:
-            longest = min(longest, max(shortest, self.by_length[-1][0]))  # beyond the last step, no change
+            longest = min(longest, max(shortest, self.steady_length))  # beyond the last step, no change
         highest: int | None = None
         for length in range(shortest, longest + 1):
             most = self.most(length)
@@ -144,12 +153,20 @@ class WildLimits:
         now = self.most(length)
         if now is None:
             return False
-        longest = self.by_length[-1][0]  # from this length on, the limit stays as it is
+        longest = self.steady_length  # from this length on, the limit stays as it is
         for longer in range(length + 1, max(length + 1, longest) + 1):
             limit = self.most(longer)
             if limit is None or limit > now:
                 return True
         return False
+
+
+def _reaches(steps: object) -> tuple[int, ...]:
+    """The lengths of ``steps`` (``Rules.max_wilds_by_length``), in order; none where they are not
+    (length, most) pairs, which the checks of ``Rules`` refuse as it is built."""
+    if not isinstance(steps, tuple) or not all(isinstance(step, tuple) and len(step) == 2 for step in steps):
+        return ()
+    return tuple(step[0] for step in steps)
 
 
 def wild_limits(rules: Rules) -> WildLimits:
