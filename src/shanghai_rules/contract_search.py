@@ -91,6 +91,8 @@ class SearchTables(NamedTuple):
     segments: tuple[tuple[int, int, int | None], ...]
     """The same, as (first length, last length, most wilds) for each run of lengths of one limit, in
     order (the last reaching every longer length)."""
+    segments_most: tuple[int | None, ...]
+    """For each of :attr:`segments`, the most wilds it or any later one allows (``None``: no limit)."""
     most_wilds: int | None
     """The most of those (``None``: no limit by count)."""
     regular: bool
@@ -113,8 +115,20 @@ def _search_tables(key: tuple[Rules, Contract, int], remember: bool = True) -> S
     # (the limits of melds shorter than the contract's shortest do not matter to its search)
     shortest = min(contract.set_length if contract.sets else size + 1,
                    contract.run_length if contract.runs else size + 1)
-    return SearchTables(caps, _segments(caps), max(counted) if counted else None, limits.regular(size + 1, shortest),
-                        bound, options, set_shapes(rules, contract), contract.min_cards)
+    segments = _segments(caps)
+    return SearchTables(caps, segments, _most_from(segments),
+                        max(counted) if counted else None, limits.regular(size + 1, shortest), bound, options,
+                        set_shapes(rules, contract), contract.min_cards)
+
+
+def _most_from(segments: tuple[tuple[int, int, int | None], ...]) -> tuple[int | None, ...]:
+    """For each segment, the most wilds it or a later one allows (``None`` where one has no limit)."""
+    found: list[int | None] = []
+    most: int | None = -1
+    for _, _, cap in reversed(segments):
+        most = None if most is None or cap is None else max(most, cap)
+        found.append(most)
+    return tuple(reversed(found))
 
 
 def _segments(caps: tuple[int | None, ...]) -> tuple[tuple[int, int, int | None], ...]:
@@ -232,8 +246,15 @@ class ContractSearch:
         a run of lengths at a time (so that a count of many wilds costs no more than a few)."""
         if self.ratio:
             high = min(high, naturals)
-        for first, last, cap in self.tables.segments:
+        tables = self.tables
+        segments = tables.segments
+        # (up to the first run of lengths past which no count fits)
+        for index in range(len(segments)):
+            first, last, cap = segments[index]
             start = max(low, first - naturals)
+            most = tables.segments_most[index]
+            if most is not None and start > most:
+                return
             end = min(high, last - naturals, high if cap is None else cap)
             if start <= end:
                 yield start, end
