@@ -22,6 +22,9 @@ sets, that once led nowhere is not searched again (:meth:`ContractSearch._enter`
 run leaves a natural for a wild only where another meld might want that card;
 and a window of positions stops growing as soon as its missing cards break a
 wild limit.  Every wild limit asked is that of :mod:`~shanghai_rules.wild_limits`.
+What is left is bounded by a ruling: the search tries at most
+:data:`PLACEMENT_LIMIT` runs and sets for each layout, and its other work for
+a try is small.
 
 This module is internal: :func:`~shanghai_rules.contracts.contract_layouts` is its public face.
 """
