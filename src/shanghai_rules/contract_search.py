@@ -55,7 +55,7 @@ from .rules import Contract, Rules
 from .verify import agree
 from .wild_limits import wild_limits
 
-__all__ = ["PLACEMENT_LIMIT", "ContractSearch"]
+__all__ = ["PLACEMENT_LIMIT", "ContractSearch", "first_layout"]
 
 #: The most runs and sets the search tries before it gives a layout (a run tried: each window of
 #: positions weighed for a run, and each run placed): once it has tried this many since the last
@@ -1015,3 +1015,14 @@ class ContractSearch:
 def _apart(cells: tuple[int, ...]) -> bool:
     """No two wilds (0 cells) side by side."""
     return all(a or b for a, b in zip(cells, cells[1:]))
+
+
+def first_layout(hand: Sequence[Card], rules: Rules, contract: Contract, shortcut: str) -> tuple[Meld, ...] | None:
+    """The first layout the search finds (``None``: none within its limit); in the checking mode, the
+    first the search without its bounds and shortcuts finds too (named ``shortcut``), where the search
+    did not reach its limit (the search without them has none, and would look further)."""
+    search = ContractSearch(hand, rules, contract)
+    found = next(search.layouts(), None)
+    if search.limit_reached:
+        return found
+    return agree(found, lambda: next(ContractSearch(hand, rules, contract, bounds=False).layouts(), None), shortcut)

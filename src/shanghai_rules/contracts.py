@@ -22,14 +22,13 @@ from typing import Final, Literal
 import attrs
 
 from .cards import Card, CardError, CardsArg, _card_group, format_cards, rank_name
-from .contract_search import ContractSearch
+from .contract_search import ContractSearch, first_layout
 from .errors import excerpt
 from .meld_value import Meld, MeldKind
 from .melds import check_meld
 from .penalties import card_value, hand_penalty
 from .refusals import Code, Reason, Refusal
 from .rules import MAX_CONTRACT_MELDS, Contract, Rules, RulesError
-from .verify import agree
 
 __all__ = [
     "ContractCheck",
@@ -299,12 +298,7 @@ def find_contract(hand: CardsArg, rules: Rules, round_number: int) -> tuple[Meld
     _check_rules(rules)
     contract = rules.contract(round_number)
     cards = _cards(hand, "hand")
-    search = ContractSearch(cards, rules, contract)
-    found = next(search.layouts(), None)
-    if search.limit_reached:  # (the search without its bounds would look further: nothing to compare)
-        return found
-    return agree(found, lambda: next(ContractSearch(cards, rules, contract, bounds=False).layouts(), None),
-                 "find_contract: the contract bounds")
+    return first_layout(cards, rules, contract, "find_contract: the contract bounds")
 
 
 

@@ -316,8 +316,7 @@ MUTANTS = (
     Mutant("placement-limit-not-reset", "the contract search's placements counted from its start, not its last layout",
            "contract_search.py", "                self.placed = 0\n", "", CONTRACT_TESTS),
     Mutant("placement-limit-compared", "the checking mode compares a search that reached its limit with one without",
-           "engine/candidates.py", "    if not bounded.limit_reached:\n        agree(", "    if True:\n        agree(",
-           CONTRACT_TESTS),
+           "contract_search.py", "    if search.limit_reached:\n        return found\n", "", CONTRACT_TESTS),
 )
 
 #: The tests run against each mutant, quickest first, and whether in the checking mode (the engine's

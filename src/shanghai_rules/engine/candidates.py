@@ -18,11 +18,11 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from ..actions import LayDown, LayOff, SwapWild
-from ..contract_search import ContractSearch
+from ..contract_search import first_layout
 from ..contracts import layouts_of
 from ..meld_value import Meld
 from ..memo import MEMO
-from ..verify import agree, verifying
+from ..verify import verifying
 from .hands import distinct_cards
 from .position import Position, Turn
 from .table_facts import TableFacts, table_facts
@@ -62,13 +62,8 @@ def lay_down_candidates(turn: Turn, pos: Position) -> Iterator[LayDown]:
 
 def _confirm_bounds(turn: Turn, pos: Position) -> None:
     """In the checking mode: the contract search, whose bounds skip the hands they prove hold no
-    layout, finds the first layout the search without them finds (where it found one, or none, within
-    its placement limit: the search without the bounds has none, and would look further)."""
-    bounded = ContractSearch(pos.hand, turn.rules, turn.contract)
-    first = next(bounded.layouts(), None)
-    if not bounded.limit_reached:
-        agree(first, lambda: next(ContractSearch(pos.hand, turn.rules, turn.contract, bounds=False).layouts(), None),
-              "contract search: the bounds")
+    layout, finds the first layout the search without them finds (:func:`first_layout`)."""
+    first_layout(pos.hand, turn.rules, turn.contract, "contract search: the bounds")
 
 
 def _layout_key(layout: tuple[Meld, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
