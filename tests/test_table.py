@@ -54,6 +54,28 @@ def test_a_buy_through_the_table_is_settled_at_the_draw() -> None:
     assert table.move_number == 3 == len(table.applied)
 
 
+def test_a_seat_withdraws_its_pending_buy_request_whoever_the_table_waits_for() -> None:
+    """SPEC 4.4: a request may be withdrawn before it is settled; the table takes the withdrawal
+    from the seat that asked, though it waits for another seat's answer or for the turn."""
+    table = Table.new(sr.PAGAT7, players=3, seed=4)
+    first, second = table.awaiting().seats
+    assert table.options(first) == (sr.Buy(first), Pass(first))
+    table.submit(first, sr.Buy(first), at=0)
+    assert table.awaiting().seats == (second,)
+    assert table.options(first) == (sr.WithdrawBuy(first),) == table.view(first).legal_actions
+    table.submit(first, sr.WithdrawBuy(first), at=1)
+    assert table.state.buy_requests == () and table.state.buy_withdrawn == (first,)
+    assert table.options(first) == ()
+    refused(table, "not_awaited", first, sr.Buy(first))  # (it may not ask again for this upcard)
+    table.submit(second, sr.Buy(second), at=2)
+    table.submit(second, sr.WithdrawBuy(second))  # the offers closed: the table waits for the turn
+    assert table.awaiting().step == "turn" and table.state.buy_requests == ()
+    with pytest.raises(sr.IllegalAction) as caught:  # nothing left to withdraw: the rules refuse it
+        table.submit(second, sr.WithdrawBuy(second))
+    assert not isinstance(caught.value, TableRefusal) and caught.value.code == "no_buy_request"
+    assert table.applied == (sr.Buy(first), sr.WithdrawBuy(first), sr.Buy(second), sr.WithdrawBuy(second))
+
+
 def test_a_stale_answer_is_refused_with_its_code() -> None:
     table = Table.new(sr.PAGAT7, players=3, seed=4)
     first, second = table.awaiting().seats
@@ -185,7 +207,8 @@ def test_random_answers_from_every_seat_never_change_the_game_unless_taken(prese
             refusals.add(exc.code)
             assert pickle.dumps(table.state) == before
             continue
-        assert seat in awaiting.seats and (at is None or at == awaiting.move_number)
+        taken_unasked = isinstance(choice, sr.WithdrawBuy)  # (a pending request is withdrawn whoever is asked)
+        assert (seat in awaiting.seats or taken_unasked) and (at is None or at == awaiting.move_number)
     record = table.record
     assert record is not None and sr.final_state(record) == table.state
     assert table.move_number == len(record.actions)
@@ -278,6 +301,8 @@ def test_answers_and_arguments_of_the_wrong_type_are_refused() -> None:
         assert caught.value.code == "no_such_seat"
     with pytest.raises(sr.MalformedAction):
         Pass(True)  # type: ignore[arg-type]
+    for junk in ("DrawStock", None, {"type": "buy", "player": first}):  # not an action: not another seat's
+        refused(table, "bad_argument", first, junk)  # type: ignore[arg-type]
     refused(table, "bad_argument", first, sr.Buy(first), at=0.0)
     refused(table, "bad_argument", first, sr.Buy(first), at=True)
     for bad in ({"record": 5}, {"on_step": 5}):

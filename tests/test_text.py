@@ -112,6 +112,15 @@ def test_a_state_and_a_view_are_summed_up_on_one_line() -> None:
     assert "game over; scores " + " ".join(map(str, final.scores)) in describe(final)
 
 
+def test_every_option_a_table_offers_is_described_pass_included() -> None:
+    table = sr.Table.new(sr.PAGAT7, players=3, seed=4)
+    seat = table.awaiting().seats[0]
+    options = table.options(seat)
+    assert [describe(option, names=["Ann", "Bob", "Cy"]) for option in options] == [
+        "Cy asks to buy the upcard", "Cy lets the offer go"]
+    assert [option.describe() for option in options] == [describe(option) for option in options]
+
+
 def test_actions_events_states_and_views_have_describe_as_a_method(game_events: list[Event]) -> None:
     state = sr.new_game(sr.PAGAT7, players=4, seed=7)
     names = ["Ann", "Bob", "Cy", "Di"]

@@ -16,6 +16,10 @@ that :func:`~shanghai_rules.players.play_game` and the command line also follow:
 3. **The cut**, where the rules have one: the cutter cuts.  **Between rounds** the app deals the
    next round (:meth:`Table.start_round`).
 
+A seat whose buy request is pending may withdraw it (``WithdrawBuy``) at any time before it is
+settled, whoever the table waits for: the rules let it, so the table takes it from that seat in
+any step and lists it among the seat's :meth:`Table.options`, though it never waits for one.
+
 Every answer names the seat that sends it, and may name the move it was chosen at
 (``at``: the ``move_number`` of the view its player saw).  An answer from a seat the table is
 not waiting for, or chosen at an older move, is refused with a :class:`TableRefusal` that says
@@ -35,6 +39,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
 
+from ._describable import Describable
 from .actions import Action, Buy, CallShanghai, DeclineBuy, StartRound, WithdrawBuy
 from .cards import Card
 from .engine import apply, game_over_refusal, new_game
@@ -59,7 +64,7 @@ def _seat_field(instance: object, attribute: attrs.Attribute[int], value: object
 
 
 @attrs.frozen
-class Pass:
+class Pass(Describable):
     """Let an offer go by: the answer "not this time" to an offer to buy the upcard or call
     Shanghai.  It is not an engine action: a table records nothing for it (except where the
     upcard is offered one seat at a time, and the pass of the seat offered it is its
@@ -239,23 +244,26 @@ class Table:
     def options(self, seat: int) -> tuple[Choice, ...]:
         """What ``seat`` may answer now: its offered actions and :class:`Pass` in the offers step, the
         legal actions of the player on turn or of the cutter (the player on turn may also play an
-        unlisted legal ``LayDown``); empty where the table waits for someone else."""
+        unlisted legal ``LayDown``), and, waited for or not, the withdrawal of its pending buy
+        request (``WithdrawBuy``); empty where the table waits for someone else and the seat has no
+        request to withdraw."""
         awaiting = self.awaiting()
-        if self._seat(seat) not in awaiting.seats:
-            return ()
         listed = self.view(seat).legal_actions
+        withdrawal = tuple(a for a in listed if isinstance(a, WithdrawBuy))
+        if seat not in awaiting.seats:
+            return withdrawal
         if awaiting.step == "offers":
-            return (*(a for a in listed if isinstance(a, _OFFERED)), Pass(seat))
-        if awaiting.step == "turn":
-            return tuple(a for a in listed if not isinstance(a, WithdrawBuy))
+            return (*(a for a in listed if isinstance(a, _OFFERED)), *withdrawal, Pass(seat))
         return listed
 
     def submit(self, seat: int, action: Choice, *, at: int | None = None) -> GameState:
         """Take ``seat``'s answer and return the game after it.
 
         ``at``: the move number the answer was chosen at (the ``move_number`` of the view its player
-        saw); a stale one is refused.  Raises :class:`TableRefusal` for an answer from a seat the
-        table does not wait for, an action of another seat, or a pass where none may be made, and
+        saw); a stale one is refused.  Raises :class:`TableRefusal` for an answer that is neither an
+        action nor a :class:`Pass`, one from a seat the table does not wait for (a withdrawal of the
+        seat's pending buy request is taken whoever the table waits for), an action of another seat,
+        or a pass where none may be made, and
         :class:`~shanghai_rules.errors.IllegalAction` for an action the rules do not allow; in
         either case nothing changes.
         """
@@ -263,6 +271,9 @@ class Table:
         if at is not None and (type(at) is not int or at < 0):
             raise TableRefusal("bad_argument", f"at: {excerpt(at)} is not a move number (a whole number from 0)",
                                action)
+        if not isinstance(action, Choice):
+            raise TableRefusal("bad_argument", f"seat {seat} sent {excerpt(action)}, which is neither an action nor "
+                                               "a Pass", action)
         if at is not None and at != self._state.move_number:
             raise TableRefusal("stale_action", f"seat {seat}'s answer was chosen at move {excerpt(at)}, and the "
                                                f"game has moved on to move {self._state.move_number}", action)
@@ -275,6 +286,8 @@ class Table:
         over = game_over_refusal(self._state)  # (the rules' own refusal, as apply gives it)
         if over:
             raise IllegalAction(f"{type(action).__name__}: {over}", action, code=over.code)
+        if isinstance(action, WithdrawBuy):  # (taken in any step: the rules judge it)
+            return self._apply(action)
         awaiting = self.awaiting()
         if seat not in awaiting.seats:
             raise TableRefusal("not_awaited", _not_awaited(awaiting, seat), action)

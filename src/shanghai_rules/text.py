@@ -64,6 +64,7 @@ from .events import (
 from .melds import Meld
 from .rules import Contract
 from .state import GameState, RoundFacts, RoundResult
+from .table import Pass
 from .views import PlayerView
 
 __all__ = ["describe", "score_sheet", "state_table"]
@@ -142,6 +143,7 @@ _ACTIONS: Final[dict[type[Any], Callable[[_Words, Any], str]]] = {
                                + _end(a.end),
     Cut: lambda w, a: f"{w.seat(a.player)} cuts {_plural(a.count, 'card')} to the dealer",
     StartRound: lambda w, a: "the next round is dealt",
+    Pass: lambda w, a: f"{w.seat(a.player)} lets the offer go",
 }
 
 
@@ -260,7 +262,8 @@ def _position(w: _Words, x: GameState | PlayerView) -> str:
 
 
 def describe(thing: object, *, ascii: bool = False, names: Sequence[str] | None = None) -> str:
-    """One line of text for ``thing``: a card, a meld, a contract, an action, an event, a
+    """One line of text for ``thing``: a card, a meld, a contract, an action (or a
+    :class:`~shanghai_rules.table.Pass`, a seat's answer to a table's offers), an event, a
     :class:`~shanghai_rules.state.GameState` or a :class:`~shanghai_rules.views.PlayerView` (a summary).
 
     ``ascii=True`` writes cards in their notation instead of with suit symbols;
@@ -290,8 +293,8 @@ def describe(thing: object, *, ascii: bool = False, names: Sequence[str] | None 
         return _position(w, thing)
     words = _ACTIONS.get(kind) or _EVENTS.get(kind)
     if words is None:
-        raise IllegalAction(f"describe: {excerpt(thing)} is not a card, meld, contract, action, event, state or "
-                            "view", code="bad_argument")
+        raise IllegalAction(f"describe: {excerpt(thing)} is not a card, meld, contract, action, pass, event, "
+                            "state or view", code="bad_argument")
     return words(w, thing)
 
 
