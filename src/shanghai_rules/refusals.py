@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final, Literal
 
-__all__ = ["CODES", "RULES_SECTIONS", "Code", "Reason", "Refusal"]
+__all__ = ["CODES", "RULES_SECTIONS", "Code", "Reason", "Refusal", "no_such_meld"]
 
 Code = Literal[
     # arguments and documents
@@ -183,3 +183,11 @@ class Reason(str):
 
 Refusal = Reason | Literal[""]
 """What a refusal function returns: a :class:`Reason`, or ``""`` where it does not refuse."""
+
+
+def no_such_meld(index: int, held: int) -> Reason:
+    """The refusal of a play that names meld ``index`` of a table holding ``held`` melds, past its last:
+    the index is the one the action carries, numbered from 0 as ``GameState.table`` is (a program
+    that shows melds to people from 1, as :func:`~shanghai_rules.text.describe` does, words it its own way)."""
+    melds = "no melds" if not held else f"{held} meld{'s' if held > 1 else ''}, numbered from 0"
+    return Reason("no_such_meld", f"there is no meld {index} on the table ({melds})")

@@ -14,7 +14,7 @@ from typing import Final
 from ..actions import LayOff
 from ..errors import IllegalAction
 from ..meld_value import Meld
-from ..refusals import Reason, Refusal
+from ..refusals import Reason, Refusal, no_such_meld
 from ..rules import Rules
 from ..state import TableMeld
 from .going_out import empty_hand_refusal
@@ -50,8 +50,8 @@ def laid_off_meld(turn: Turn, pos: Position, action: LayOff) -> Meld:
     if not holds(pos.hand, card):
         raise IllegalAction(f"LayOff: {card} is not in seat {turn.player}'s hand", action, code="not_held")
     if action.meld >= len(pos.table):
-        raise IllegalAction(f"LayOff: there is no meld {action.meld} on the table ({len(pos.table)} melds)", action,
-                            code="no_such_meld", meld=action.meld)
+        missing = no_such_meld(action.meld, len(pos.table))
+        raise IllegalAction(f"LayOff: {missing}", action, code=missing.code, meld=action.meld)
     target = pos.table[action.meld].meld
     options = fits(target, turn.rules).get(card)
     if not options:

@@ -17,7 +17,7 @@ from ..actions import CallShanghai
 from ..cards import Card
 from ..errors import IllegalAction
 from ..meld_value import End, Meld
-from ..refusals import Reason, Refusal
+from ..refusals import Reason, Refusal, no_such_meld
 from ..rules import Rules
 from ..state import GameState, TableMeld
 from .hands import add_cards, remove_card
@@ -87,7 +87,7 @@ def call_refusal(state: GameState, seat: int) -> Refusal:
 def shanghai_option(state: GameState, meld: int, end: End | None) -> Meld | Reason:
     """The meld the last discard makes on ``state.table[meld]``, or why it cannot go there."""
     if not 0 <= meld < len(state.table):
-        return Reason("no_such_meld", f"there is no meld {meld} on the table ({len(state.table)} melds)")
+        return no_such_meld(meld, len(state.table))
     card = state.discard[-1]
     target = state.table[meld].meld
     options = fits(target, state.rules).get(card)

@@ -18,7 +18,7 @@ from ..actions import SwapWild
 from ..cards import JOKER, Card
 from ..errors import IllegalAction
 from ..meld_value import Meld, MeldKind, is_wild
-from ..refusals import Reason, Refusal
+from ..refusals import Reason, Refusal, no_such_meld
 from ..rules import Rules
 from ..state import TableMeld
 from .hands import add_cards, holds, remove_card
@@ -98,8 +98,8 @@ def swap(turn: Turn, pos: Position, action: SwapWild) -> Position:
     no-trap judgement, which :mod:`~shanghai_rules.engine.plays` adds)."""
     rules = turn.rules
     if action.meld >= len(pos.table):
-        raise IllegalAction(f"SwapWild: there is no meld {action.meld} on the table ({len(pos.table)} melds)", action,
-                            code="no_such_meld", meld=action.meld)
+        missing = no_such_meld(action.meld, len(pos.table))
+        raise IllegalAction(f"SwapWild: {missing}", action, code=missing.code, meld=action.meld)
     target = pos.table[action.meld]
     meld = target.meld
     refusal = meld_swap_refusal(rules, meld) or swapper_refusal(rules, pos.down, pos.went_down)
