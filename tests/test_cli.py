@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import os
 import re
 import subprocess
 import sys
@@ -13,6 +15,7 @@ import attrs
 import pytest
 
 import shanghai_rules as sr
+from shanghai_rules import cli
 from shanghai_rules.cli import main
 from shanghai_rules.serialization import MAX_DOCUMENT_SIZE
 
@@ -204,6 +207,23 @@ def test_simulate_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
 def test_simulate_refuses_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "simulate", "--games", "0")[0] == 2
     assert run(capsys, "simulate", "--workers", "0")[0] == 2
+    status, _, err = run(capsys, "simulate", "--games", str(cli.MAX_GAMES + 1))
+    assert status == 2 and "--games: play from 1 to 1,000,000,000 games" in err
+    most = cli.WORKERS_PER_CPU * (os.cpu_count() or 1)
+    status, _, err = run(capsys, "simulate", "--games", "1", "--workers", str(most + 1))
+    assert status == 2 and f"--workers: use from 1 to {most} processes" in err
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_simulate_plays_its_games_as_they_are_summed_up_holding_no_list_of_them(workers: int) -> None:
+    """The most games simulate takes are handed out a chunk at a time: the first results come at
+    once, and stopping early leaves the chunks not begun unplayed."""
+    rules = attrs.evolve(sr.PAGAT7, contracts=sr.PAGAT7.contracts[:1], buy_limits=sr.PAGAT7.buy_limits[:1])
+    games = cli._simulated(rules, ("random", "random", "random"), range(cli.MAX_GAMES), workers)
+    first = list(itertools.islice(games, 3))
+    games.close()
+    assert [game["seed"] for game in first] == [0, 1, 2]
+    assert first[0] == cli._simulate_one((rules, ("random", "random", "random"), 0))
 
 
 # ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ Python, as ``main(["COMMAND", ...])``, which returns the exit status.
 from __future__ import annotations
 
 import argparse
+import collections
 import concurrent.futures
 import json
 import os
@@ -565,36 +566,89 @@ def _simulate_one(job: tuple[Rules, tuple[str, ...], int]) -> dict[str, Any]:
     }
 
 
+#: The most games one ``simulate`` plays: enough for any study, and few enough to count in a machine word.
+MAX_GAMES = 1_000_000_000
+
+#: The most worker processes ``simulate`` starts for each CPU of the machine (``os.cpu_count()``).
+WORKERS_PER_CPU = 4
+
+
+def _simulate_chunk(rules: Rules, kinds: tuple[str, ...], seeds: range) -> list[dict[str, Any]]:
+    """Play the games of ``seeds`` one after another (in a worker process)."""
+    return [_simulate_one((rules, kinds, seed)) for seed in seeds]
+
+
+def _simulated(rules: Rules, kinds: tuple[str, ...], seeds: range, workers: int) -> Iterator[dict[str, Any]]:
+    """The summaries of the games of ``seeds``, in the order of the seeds, played in ``workers``
+    processes.  Games are handed out in chunks, and at most two chunks per process are awaited at a
+    time, so the memory held does not grow with the number of games."""
+    if workers == 1:
+        yield from (_simulate_one((rules, kinds, seed)) for seed in seeds)
+        return
+    size = max(1, min(len(seeds) // (workers * 8), 20))
+    starts = range(0, len(seeds), size)
+    pending: collections.deque[concurrent.futures.Future[list[dict[str, Any]]]] = collections.deque()
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(starts))) as pool:
+        try:
+            for start in starts:
+                pending.append(pool.submit(_simulate_chunk, rules, kinds, seeds[start:start + size]))
+                if len(pending) >= 2 * workers:
+                    yield from pending.popleft().result()
+            while pending:
+                yield from pending.popleft().result()
+        finally:  # (stopped early: the chunks not begun are dropped, not played)
+            pool.shutdown(cancel_futures=True)
+
+
+@attrs.define
+class _Tally:
+    """What ``simulate`` sums up over the games played, a game at a time."""
+
+    seats: int
+    games: int = 0
+    totals: list[int] = attrs.Factory(list)
+    wins: list[int] = attrs.Factory(list)
+    ended: dict[str, int] = attrs.Factory(dict)
+    turns: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        self.totals = [0] * self.seats
+        self.wins = [0] * self.seats
+        self.ended = dict.fromkeys(get_args(EndedBy), 0)
+
+    def add(self, game: dict[str, Any]) -> None:
+        """Count one game's summary (as :func:`_simulate_one` makes it)."""
+        self.games += 1
+        for seat in range(self.seats):
+            self.totals[seat] += game["scores"][seat]
+            self.wins[seat] += seat in game["winners"]
+        for kind in game["ended_by"]:
+            self.ended[kind] += 1
+        self.turns += sum(game["turns"])
+
+
 def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     rules = _rules_from(args)
     _check_players(rules, args.players)
     kinds = tuple(_bot_kinds(args.bots, args.players))
-    if args.games < 1:
-        raise _UsageError("--games: play at least one game")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise _UsageError(f"--games: play from 1 to {MAX_GAMES:,} games")
     _check_seeds(args.seed, args.games)
-    if args.workers < 1:
-        raise _UsageError("--workers: use at least one process")
-    jobs = [(rules, kinds, args.seed + i) for i in range(args.games)]
+    most_workers = WORKERS_PER_CPU * (os.cpu_count() or 1)
+    if not 1 <= args.workers <= most_workers:
+        raise _UsageError(f"--workers: use from 1 to {most_workers} processes ({WORKERS_PER_CPU} for each of this "
+                          f"machine's {os.cpu_count() or 1} CPUs)")
     progress = err.isatty() and not args.quiet
     started = time.perf_counter()
-    results: list[dict[str, Any]] = []
-
-    def collect(found: Iterator[dict[str, Any]]) -> None:
-        for result in found:
-            results.append(result)
-            if progress:
-                print(f"\r{len(results)}/{args.games} games", end="", file=err, flush=True)
-
-    if args.workers == 1:
-        collect(_simulate_one(job) for job in jobs)
-    else:
-        chunk = max(1, len(jobs) // (args.workers * 8))
-        with concurrent.futures.ProcessPoolExecutor(max_workers=args.workers) as pool:
-            collect(pool.map(_simulate_one, jobs, chunksize=chunk))
+    tally = _Tally(len(kinds))
+    for game in _simulated(rules, kinds, range(args.seed, args.seed + args.games), args.workers):
+        tally.add(game)
+        if progress:
+            print(f"\r{tally.games}/{args.games} games", end="", file=err, flush=True)
     elapsed = time.perf_counter() - started
     if progress:
         print("\r" + " " * 30 + "\r", end="", file=err, flush=True)
-    summary = _summarise(rules, kinds, args, results, elapsed)
+    summary = _summarise(rules, kinds, args, tally, elapsed)
     if args.json:
         print(json.dumps(summary, indent=2), file=out)
         return 0
@@ -602,30 +656,24 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     return 0
 
 
-def _summarise(
-    rules: Rules, kinds: Sequence[str], args: argparse.Namespace, results: list[dict[str, Any]], elapsed: float
-) -> dict[str, Any]:
-    games = len(results)
-    seats = len(kinds)
-    totals = [sum(r["scores"][s] for r in results) for s in range(seats)]
-    wins = [sum(1 for r in results if s in r["winners"]) for s in range(seats)]
-    ended = [e for r in results for e in r["ended_by"]]
-    turns = [t for r in results for t in r["turns"]]
-    rounds = len(ended)
+def _summarise(rules: Rules, kinds: Sequence[str], args: argparse.Namespace, tally: _Tally,
+               elapsed: float) -> dict[str, Any]:
+    games = tally.games
+    rounds = sum(tally.ended.values())
     return {
         "variant": rules.name,
         "rounds_per_game": rules.rounds,
-        "players": seats,
+        "players": len(kinds),
         "bots": list(kinds),
         "games": games,
         "first_seed": args.seed,
         "workers": args.workers,
-        "total_score": totals,
-        "mean_score": [round(t / games, 3) for t in totals],
-        "wins": wins,
+        "total_score": list(tally.totals),
+        "mean_score": [round(t / games, 3) for t in tally.totals],
+        "wins": list(tally.wins),
         "rounds": rounds,
-        "ended_by": {kind: round(ended.count(kind) / rounds, 4) for kind in get_args(EndedBy)},
-        "mean_turns_per_round": round(sum(turns) / rounds, 3),
+        "ended_by": {kind: round(count / rounds, 4) for kind, count in tally.ended.items()},
+        "mean_turns_per_round": round(tally.turns / rounds, 3),
         "seconds": round(elapsed, 3),
         "games_per_second": round(games / elapsed, 3) if elapsed > 0 else None,
     }
