@@ -13,12 +13,12 @@ from ..melds import Meld, is_wild, lay_off_options
 from ..rules import Contract
 from ..views import PlayerView
 from ._judge import completes_contract, fits_table, helpfulness, pick_discard
-from .base import Choice, Pass, require_choices, seeded_source
+from .base import Choice, Pass, Player, require_choices, seeded_source
 
 __all__ = ["GreedyPlayer"]
 
 
-class GreedyPlayer:
+class GreedyPlayer(Player):
     """Plays by simple rules of thumb, one decision at a time, without looking ahead.
 
     * **Draw**: calls Shanghai whenever it can; takes the upcard when it is a

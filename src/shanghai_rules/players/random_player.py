@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from ..actions import Buy, WithdrawBuy
 from ..views import PlayerView
 from ._judge import fits_table, helpfulness
-from .base import Choice, require_choices, seeded_source
+from .base import Choice, Player, require_choices, seeded_source
 
 __all__ = ["RandomPlayer"]
 
 
-class RandomPlayer:
+class RandomPlayer(Player):
     """Picks uniformly at random among the legal actions, from its own seeded source.
 
     Two kinds of action are left out so that games end and buys are not thrown
