@@ -442,3 +442,19 @@ def test_wild_limits_by_length_of_any_length_are_judged_within_the_cards_in_play
         except sr.RulesError as error:
             assert error.code == "bad_rules"
     assert asked[0] > 0
+
+
+@pytest.mark.parametrize(("changes", "length", "why"), [
+    ({"jokers_per_deck": 0}, 6, "these rules put no wilds in play"),
+    ({}, 6, "the wild limits let no set of 6 or more cards be four naturals and the rest wilds"),
+    ({"max_wilds_per_meld": None, "wilds_at_most_naturals": True}, 9,
+     "the wild limits let no set of 9 or more cards be four naturals and the rest wilds"),
+])
+def test_sets_of_different_suits_longer_than_four_are_refused_naming_what_keeps_wilds_out(
+        changes: dict[str, object], length: int, why: str) -> None:
+    contracts = (sr.Contract(sets=1, set_length=length), *sr.PAGAT7.contracts[1:])
+    with pytest.raises(sr.RulesError) as caught:
+        attrs.evolve(sr.PAGAT7, contracts=contracts, distinct_contract_set_suits=True, **changes)  # type: ignore[arg-type]
+    assert caught.value.code == "bad_rules"
+    assert str(caught.value).endswith(
+        f"round 1's sets of {length} cards hold at most four naturals, one of each suit, and {why}")

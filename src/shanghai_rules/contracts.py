@@ -255,13 +255,15 @@ def contract_layouts(hand: CardsArg, rules: Rules, round_number: int) -> Iterato
     Each layout is a tuple of arranged melds using only cards from ``hand``
     and meeting :func:`check_contract` (in a no-discard round, using the whole
     hand).  Not every arrangement is listed: unless the whole hand goes down,
-    sets have exactly the contract's length and a run is longer than that only
-    with natural cards at both ends (or a wild at an end that makes an overlap
-    the rules ask for); each wild stands where the search counted it.  But
-    whenever the hand holds any layout at all, at least one is listed, so the
-    first (:func:`find_contract`) answers exactly.  Layouts come in a
-    fixed order (runs by suit and position); the same layout may come more than
-    once when the hand holds duplicate cards.
+    sets have exactly the contract's length, and each wild stands where the
+    search counted it.  But whenever the hand holds any layout at all, at least
+    one is listed, so the first (:func:`find_contract`) answers exactly.
+    Layouts come in a fixed order: runs are placed suit by suit and, within a
+    suit, from the lowest place a run may start, then sets are chosen.  So the
+    first layout may put a wild below a run's lowest natural card where the hand
+    also holds the natural card above its highest (``JK 4H 5H 6H`` comes before
+    ``4H 5H 6H 7H``): a program that would keep its wilds looks further.  The
+    same layout may come more than once when the hand holds duplicate cards.
 
     The search looks for each layout within
     :data:`~shanghai_rules.contract_search.PLACEMENT_LIMIT` runs and sets tried

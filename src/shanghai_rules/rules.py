@@ -489,9 +489,10 @@ class Rules:
                 self.wild_limits.allows(n - 4, 4) for n in range(length, longest + 1)
             ):
                 continue
+            why = ("these rules put no wilds in play" if not (self.jokers_per_deck or self.wild_twos) else
+                   f"the wild limits let no set of {length} or more cards be four naturals and the rest wilds")
             raise RulesError(f"distinct_contract_set_suits: round {number}'s sets of {length} cards hold at "
-                             f"most four naturals, one of each suit, and these rules allow no wilds to fill them",
-                             "bad_rules")
+                             f"most four naturals, one of each suit, and {why}", "bad_rules")
 
     def hand_limit(self, round_number: int) -> int:
         """The most cards a hand can hold in ``round_number`` (1-based): the deal, the draw, each buy
