@@ -357,3 +357,18 @@ def test_a_computer_player_asked_to_choose_from_no_actions_says_so_spec6(player:
     with pytest.raises(sr.RulesError) as refused:
         player(1).choose(observe(state, 0), [])
     assert refused.value.code == "bad_argument" and player.__name__ in str(refused.value)
+
+
+@pytest.mark.parametrize("player", [sr.GreedyPlayer, sr.RandomPlayer])
+@pytest.mark.parametrize("junk", ["view", "actions"])
+def test_a_computer_player_given_what_is_no_view_or_no_actions_says_so_spec6(player: type, junk: str) -> None:
+    """A player is given a seat's view and a sequence of actions; anything else is refused with the
+    library's RulesError and bad_argument, naming the player (it raised AttributeError or TypeError)."""
+    state = sr.new_game(sr.PAGAT7, 3, seed=1)
+    view = observe(state, 2)
+    for bad in (None, "draw", state, 5):
+        arguments = (bad, view.legal_actions) if junk == "view" else (view, bad)
+        with pytest.raises(sr.RulesError) as refused:
+            player(1).choose(*arguments)
+        assert refused.value.code == "bad_argument" and player.__name__ in str(refused.value)
+    assert player(1).choose(view, list(view.legal_actions)) in view.legal_actions

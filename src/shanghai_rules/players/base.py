@@ -41,8 +41,13 @@ def seeded_source(seed: object, player: str) -> random.Random:
     return random.Random(seed)
 
 
-def require_choices(actions: Sequence[Choice], player: str) -> None:
-    """Refuse an empty ``actions`` (the engine lists at least one action whenever a seat is asked):
+def require_choices(view: PlayerView, actions: Sequence[Choice], player: str) -> None:
+    """Refuse a ``view`` that is no :class:`~shanghai_rules.views.PlayerView`, and an ``actions`` that
+    is no sequence or is empty (the engine lists at least one action whenever a seat is asked):
     :class:`~shanghai_rules.errors.RulesError` (``bad_argument``) naming the ``player`` class."""
+    if not isinstance(view, PlayerView):
+        raise RulesError(f"{player}: {excerpt(view)} is not a seat's view (observe)", "bad_argument")
+    if not isinstance(actions, Sequence) or isinstance(actions, (str, bytes)):
+        raise RulesError(f"{player}: {excerpt(actions)} is not a sequence of actions", "bad_argument")
     if not actions:
         raise RulesError(f"{player}: no actions to choose from", "bad_argument")

@@ -52,7 +52,7 @@ class GreedyPlayer(Player):
 
     def choose(self, view: PlayerView, actions: Sequence[Choice]) -> Choice:
         """The rule-of-thumb choice among ``actions`` (none: :class:`~shanghai_rules.errors.RulesError`)."""
-        require_choices(actions, "GreedyPlayer")
+        require_choices(view, actions, "GreedyPlayer")
         first = actions[0]
         if isinstance(first, Cut):
             return actions[self._rng.randrange(len(actions))]

@@ -32,7 +32,7 @@ class RandomPlayer(Player):
     def choose(self, view: PlayerView, actions: Sequence[Choice]) -> Choice:
         """A uniformly random choice among the useful legal actions (none given: a
         :class:`~shanghai_rules.errors.RulesError`)."""
-        require_choices(actions, "RandomPlayer")
+        require_choices(view, actions, "RandomPlayer")
         options: list[Choice] = [a for a in actions if not isinstance(a, WithdrawBuy)]
         if any(isinstance(a, Buy) for a in options) and not _upcard_helps(view):
             options = [a for a in options if not isinstance(a, Buy)]
