@@ -12,11 +12,13 @@ import pytest
 import shanghai_rules as sr
 from shanghai_rules.cards import CardError
 from shanghai_rules.melds import MeldError
-from shanghai_rules.serialization import SerializationError
+from shanghai_rules.serialization import SerializationError, from_dict
 
 _STATE = sr.new_game(sr.PAGAT7, players=4, seed=1)
 _RUN = sr.Meld.run(sr.parse_cards("4H 5H 6H 7H"))
 _FOUR = sr.parse_card("4H")
+_HUGE = 10**5000
+_HUGE_WORDS = "a whole number of 16,610 bits"
 
 _CASES: list[tuple[str, Callable[[], Any], type[ValueError], str]] = [
     ("setup_round scores", lambda: sr.setup_round(sr.PAGAT7, ["4H", "5H", "6H"], scores=5),  # type: ignore[arg-type]
@@ -42,6 +44,16 @@ _CASES: list[tuple[str, Callable[[], Any], type[ValueError], str]] = [
     ("play_game not players", lambda: sr.play_game(sr.PAGAT7, [object()] * 4, 1), sr.RulesError, "players[0]"),  # type: ignore[list-item]
     ("observe seat", lambda: sr.observe(_STATE, True), sr.IllegalAction, "not a seat"),  # type: ignore[arg-type]
     ("observe state", lambda: sr.observe(None, 0), sr.IllegalAction, "not a GameState"),  # type: ignore[arg-type]
+    # whole numbers longer than Python writes out (4,300 digits) are told by their size
+    ("parse_card huge number", lambda: sr.parse_card(_HUGE), CardError, _HUGE_WORDS),  # type: ignore[arg-type]
+    ("apply huge seat", lambda: sr.apply(_STATE, sr.DrawStock(_HUGE)), sr.IllegalAction, _HUGE_WORDS),
+    ("describe huge name", lambda: sr.describe(sr.DrawStock(0), names=[_HUGE]), sr.IllegalAction, _HUGE_WORDS),  # type: ignore[list-item]
+    ("Meld.run huge start", lambda: sr.Meld.run("4C 5C 6C", _HUGE), MeldError, _HUGE_WORDS),
+    ("from_dict huge format", lambda: from_dict({"format": _HUGE, "version": 2}), SerializationError, _HUGE_WORDS),
+    ("from_dict huge version", lambda: from_dict({"format": "shanghai-rules/action", "version": _HUGE}),
+     SerializationError, _HUGE_WORDS),
+    ("from_dict huge type", lambda: from_dict({"format": "shanghai-rules/action", "version": 2, "type": _HUGE}),
+     SerializationError, _HUGE_WORDS),
 ]
 
 

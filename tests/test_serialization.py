@@ -466,6 +466,62 @@ def mutate(doc: dict[str, Any], **changes: Any) -> dict[str, Any]:
     return out
 
 
+def test_a_seat_that_went_down_this_turn_with_a_wild_has_played_a_wild_this_turn() -> None:
+    """The blind bonus without wilds (``Rules.blind_bonus_without_wilds``) is judged by the flag: a
+    document of a seat that went down this turn, a joker in its melds, with the flag unset is refused."""
+    rules = sr.TEN_ROUND_RULEBOOK
+    state = sr.setup_round(rules, hands=["5C 5D JK 9C 9D 9H KS", "2H 3H 4H 5H 6H 7H 8H", "2S 3S 4S 5S 6S 7S 8S"],
+                           stock="KD KH QS QD QH", discard="AD", round_number=1, dealer=2)
+    state = sr.apply(state, sr.DrawStock(0))
+    down = sr.apply(state, sr.LayDown(0, ["5C 5D JK", "9C 9D 9H"]))
+    assert down.went_down_this_turn and down.played_wild_this_turn
+    assert from_json(to_json(down)) == down
+    refused(mutate(to_dict(down), played_wild_this_turn=False), "played_wild_this_turn", "went down this turn")
+    plain = sr.setup_round(rules, hands=["5C 5D 5H 9C 9D 9H KS", "2H 3H 4H 5H 6H 7H 8H", "2S 3S 4S 5S 6S 7S 8S"],
+                           stock="KD KH QS QD QH", discard="AD", round_number=1, dealer=2)
+    plain = sr.apply(sr.apply(plain, sr.DrawStock(0)), sr.LayDown(0, ["5C 5D 5H", "9C 9D 9H"]))
+    assert plain.went_down_this_turn and not plain.played_wild_this_turn
+    assert from_json(to_json(plain)) == plain
+
+
+def _dealt_round(rules: sr.Rules, round_number: int) -> dict[str, Any]:
+    """A document of a round set up by hand (its cards are not checked against full decks)."""
+    hands = ["3C 4C 5C", "2H 3H 4H 5H 6H 7H 8H 9H 10H JH", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS"]
+    state = sr.setup_round(rules, hands=hands, stock="QD QH QS 4D 5D", discard="AD", round_number=round_number,
+                           dealer=2)
+    return to_dict(state)
+
+
+def _meld(owner: int, text: str) -> dict[str, Any]:
+    """A meld of natural cards on the table, as a document writes it."""
+    cards = text.split()
+    if len({card[:-1] for card in cards}) == 1:
+        return {"owner": owner, "kind": "set", "cards": cards, "rank": cards[0][:-1]}
+    first = sr.parse_card(cards[0])
+    return {"owner": owner, "kind": "run", "cards": cards, "suit": cards[0][-1], "start": first.rank}
+
+
+@pytest.mark.parametrize(("rules", "round_number", "table", "path", "match"), [
+    (sr.TEN_ROUND, 4, [(0, "KC KD KS"), (0, "6D 7D 8D 9D")], "table[0]",
+     "run 6D 7D 8D 9D is shorter than the 5 cards 1 set of 3 + 1 run of 5 asks of a run"),
+    (sr.PAGAT7, 1, [(0, "KC KD KS"), (0, "KC KD KH")], "table[0]", "two sets of K"),
+    (sr.PAGAT7, 1, [(0, "KC KD KS"), (1, "QC QD QS"), (0, "7C 7D 7S"), (1, "8C 8D 8S")], "table[1].owner",
+     "seat 0's contract melds were laid down together, and table[1] of seat 1 lies among them"),
+])
+def test_a_down_seats_melds_are_refused_where_they_cannot_have_been_laid_down_as_its_contract(
+        rules: sr.Rules, round_number: int, table: list[tuple[int, str]], path: str, match: str) -> None:
+    """A seat laid its contract down in one play and lay-offs only lengthen melds: a seat's melds shorter
+    than the contract asks, of one rank where the rules ask for different ranks, or apart on the table,
+    were never laid down."""
+    doc = _dealt_round(rules, round_number)
+    doc["table"] = [_meld(owner, cards) for owner, cards in table]
+    doc["down"] = [seat in {owner for owner, _ in table} for seat in range(3)]
+    refused(doc, path, match)
+    if path == "table[1].owner":  # laid down one seat after the other, the same melds load
+        doc["table"] = [doc["table"][i] for i in (0, 2, 1, 3)]
+        assert from_json(json.dumps(doc)).table[1].meld.cards == sr.parse_cards("7C 7D 7S")
+
+
 def test_positions_no_game_could_reach_are_refused(table_state: sr.GameState,
                                                    round_over_state: sr.GameState) -> None:
     doc = to_dict(table_state)

@@ -335,7 +335,7 @@ def parse_card(text: str, *, position: int | None = None) -> Card:
     Raises :class:`CardParseError` naming the token (and ``position``, if given).
     """
     if not isinstance(text, str):
-        raise CardParseError(repr(text), position, "a card must be given as text")
+        raise CardParseError(excerpt(text), position, "a card must be given as text")
     card = _TOKENS.get(text)
     if card is None:
         card = _parse_token(text)

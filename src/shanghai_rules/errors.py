@@ -29,6 +29,12 @@ class _ShortRepr(reprlib.Repr):
         self.maxstring = self.maxother = self.maxlong = _EXCERPT_LENGTH
         self.maxtuple = self.maxlist = self.maxdict = self.maxset = self.maxfrozenset = 4
 
+    def repr_int(self, x: int, level: int) -> str:
+        """A whole number, or its size where it is too long to write out (or for Python to)."""
+        if x.bit_length() > 4 * _EXCERPT_LENGTH:
+            return f"a whole number of {x.bit_length():,} bits"
+        return super().repr_int(x, level)
+
 
 def excerpt(value: object, limit: int = _EXCERPT_LENGTH) -> str:
     """``value`` as a message quotes it: its ``repr``, cut to about ``limit`` characters (``...``

@@ -41,14 +41,14 @@ def shape_reason(meld: Meld) -> Refusal:
         return Reason("bad_meld_value", f"{excerpt(kind)} is not a kind of meld: use 'set' or 'run'")
     cards = meld.cards
     if not isinstance(cards, (tuple, list)):
-        return Reason("bad_meld_value", f"a meld's cards must be a tuple of cards, not {cards!r}")
+        return Reason("bad_meld_value", f"a meld's cards must be a tuple of cards, not {excerpt(cards)}")
     for card in cards:
         if not isinstance(card, Card):
             return Reason("bad_meld_value", f"{excerpt(card)} is not a Card")
     if kind == "set":
         if meld.rank is not None and (type(meld.rank) is not int or meld.rank not in _SET_RANKS):
             return Reason("bad_meld_value",
-                          f"a set's rank must be 2-14 (or None for a set of wilds only), not {meld.rank!r}")
+                          f"a set's rank must be 2-14 (or None for a set of wilds only), not {excerpt(meld.rank)}")
         if meld.suit is not None or meld.start != 0:
             return Reason("bad_meld_value", "a set has a rank, and no suit or start (suit None, start 0)")
         return ""
@@ -56,7 +56,7 @@ def shape_reason(meld: Meld) -> Refusal:
         return Reason("bad_meld_value", "a run needs a suit")
     if type(meld.start) is not int:
         return Reason("bad_meld_value",
-                      f"a run's start must be a whole number (1 = low ace … 14 = high ace), not {meld.start!r}")
+                      f"a run's start must be a whole number (1 = low ace … 14 = high ace), not {excerpt(meld.start)}")
     if meld.rank is not None:
         return Reason("bad_meld_value", "a run has a suit and a start, and no rank (rank None)")
     return ""

@@ -149,7 +149,7 @@ def _no_reading(missed: str, start: int | None) -> MeldError:
         return MeldError("a run cannot go beyond the ace: read from its natural cards, these cards do not "
                          "all stand between the low ace and the high ace", "run", "ace_ends_run")
     if missed:
-        return MeldError(f"no natural card stands in its place in a run from position {start}", "run",
+        return MeldError(f"no natural card stands in its place in a run from position {excerpt(start)}", "run",
                          "not_in_sequence")
     return MeldError("a run needs a natural card to say its suit and place", "run", "no_natural")
 

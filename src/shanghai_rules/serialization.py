@@ -139,10 +139,12 @@ from .actions import (
     WithdrawBuy,
 )
 from .cards import ACE, ALL_CARDS, DEAD_TWOS, MAX_CARDS, Card, CardParseError, Suit, parse_card, rank_name
+from .contracts import laid_contract_reason
 from .engine import has_legal_action
 from .engine.buying import buy_window_open, seat_buy_refusal
 from .engine.deal import MAX_SEED_BITS, seed_refusal
 from .engine.discard import turn_cap
+from .engine.going_down import plays_a_wild
 from .engine.hands import remove_cards
 from .engine.scoring import going_out_bonus, round_points
 from .engine.shanghai import declaration_refusal
@@ -194,9 +196,12 @@ _PREFIX: Final = "shanghai-rules/"
 
 MAX_DOCUMENT_SIZE: Final = 1_000_000
 """The longest document :func:`from_json` reads by default, in characters (bytes, for ``bytes``):
-ample for any state, view or rules, and for the record of a game of the presets' turn limit
-(50 turns a seat: a game of random players at eight seats writes under 400,000).  A record of
-house rules with no turn limit may be longer; read it with a larger ``max_size``, or ``None``."""
+ample for any state, view, rules or action, and for the records of games as they are played (a
+game of random players at eight seats, to the presets' turn limit of 50 turns a seat, writes under
+400,000).  A record can be longer: where seats ask to buy and withdraw again at every draw (every
+seat of eight at every draw of a ``ten-round`` game to its turn limit writes about 2,100,000), or
+under house rules with no turn limit.  A program that reads back records it wrote itself reads
+them with a larger ``max_size``, or ``None``."""
 
 _MAX_PATH: Final = 200  # the longest path an error names, in characters
 _MAX_SEED_DIGITS: Final = MAX_SEED_BITS // 3 + 2  # (more digits, and sign, than a seed of MAX_SEED_BITS bits has)
@@ -788,6 +793,8 @@ def _show(value: object) -> str:
         return "null"
     if value is True or value is False:
         return "true" if value else "false"
+    if isinstance(value, int) and value.bit_length() > 64:  # (told by its size: too long to write out, or to read)
+        return f"a whole number of {value.bit_length():,} bits"
     if isinstance(value, (int, float)):
         text = repr(value)
         return f"the number {text if len(text) <= 24 else text[:20] + '...'}"
@@ -1382,6 +1389,12 @@ def _check_turn_flags(x: GameState | PlayerView) -> None:
         raise _fail("played_wild_this_turn", f"no one plays cards in phase {excerpt(phase)}")
     if phase == "play" and x.went_down_this_turn and not x.down[x.turn]:
         raise _fail("went_down_this_turn", f"seat {x.turn}, on turn, is not down")
+    # a seat that went down this turn laid every meld it owns this turn: the engine's own rule says
+    # whether that played a wild
+    if (phase == "play" and x.went_down_this_turn and not x.played_wild_this_turn
+            and plays_a_wild([held.meld for held in x.table if held.owner == x.turn])):
+        raise _fail("played_wild_this_turn", f"seat {x.turn}, on turn, went down this turn with a wild in its "
+                                             "melds, so it has played a wild this turn")
 
 
 def _check_before_the_deal(x: GameState | PlayerView, sizes: tuple[int, ...], seats_path: str) -> None:
@@ -1581,6 +1594,21 @@ def _check_table(x: GameState | PlayerView, n: int) -> None:
             raise _fail(f"down[{seat}]", f"seat {seat} is down, so it laid down the contract "
                                          f"({contract.describe()}), but it owns {kinds.count('set')} sets and "
                                          f"{kinds.count('run')} runs on the table")
+        if down:
+            _check_laid_contract(x, seat, contract)
+
+
+def _check_laid_contract(x: GameState | PlayerView, seat: int, contract: Contract) -> None:
+    """A down seat's melds were laid down together, as its contract (the table only grows at its end)."""
+    places = [i for i, tm in enumerate(x.table) if tm.owner == seat]
+    if places[-1] - places[0] != len(places) - 1:
+        between = next(i for i in range(places[0], places[-1]) if i not in places)
+        raise _fail(f"table[{between}].owner", f"seat {seat}'s contract melds were laid down together, and "
+                                               f"table[{between}] of seat {x.table[between].owner} lies among them")
+    refusal = laid_contract_reason([x.table[i].meld for i in places], x.rules, contract)
+    if refusal:
+        raise _fail(f"table[{places[0]}]", f"seat {seat}'s melds cannot have been laid down as its contract: "
+                                           f"{refusal}")
 
 
 def _fresh_deal(x: GameState | PlayerView) -> bool:
@@ -1716,7 +1744,7 @@ def _version(data: dict[str, Json]) -> int:
         raise SerializationError("version", f"expected a whole number, not {_show(version)}", "wrong_format")
     if version not in READ_VERSIONS:
         raise SerializationError("version", f"this library reads versions {READ_VERSIONS[0]} to {FORMAT_VERSION} "
-                                            f"of the format, not version {version}", "wrong_format")
+                                            f"of the format, not version {excerpt(version)}", "wrong_format")
     return version
 
 

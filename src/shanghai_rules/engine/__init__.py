@@ -78,8 +78,8 @@ def _play(state: GameState, action: Play, listing: Listing | None = None) -> Gam
     """A lay-down, lay-off or swap: judged (or its verdict taken from ``listing``), then played."""
     name = type(action).__name__
     if state.phase != "play":
-        raise IllegalAction(f"{name}: plays come after the draw, on one's own turn (phase {state.phase!r})", action,
-                            code="wrong_phase")
+        raise IllegalAction(f"{name}: plays come after the draw, on one's own turn (phase {excerpt(state.phase)})",
+                            action, code="wrong_phase")
     if action.player != state.turn:
         raise IllegalAction(f"{name}: it is seat {state.turn}'s turn, not seat {action.player}'s", action,
                             code="not_your_turn")
@@ -153,7 +153,7 @@ def apply(state: GameState, action: Action, *, listing: Listing | None = None) -
         raise IllegalAction(f"{kind.__name__}: {over}", action, code=over.code)
     # every action but StartRound names the seat that makes it
     if kind is not StartRound and action.player >= len(state.hands):  # type: ignore[union-attr]
-        raise IllegalAction(f"{kind.__name__}: there is no seat {action.player} "  # type: ignore[union-attr]
+        raise IllegalAction(f"{kind.__name__}: there is no seat {excerpt(action.player)} "  # type: ignore[union-attr]
                             f"({len(state.hands)} players)", action, code="no_such_seat")
     if handler is None:
         return _play(state, action, listing)  # type: ignore[arg-type]

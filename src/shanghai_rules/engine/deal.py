@@ -228,7 +228,7 @@ def setup_round(
 def start_refusal(state: GameState) -> Refusal:
     """Why the next round may not be dealt now (empty if it may)."""
     if state.phase != "round_over":
-        return Reason("wrong_phase", f"the round is not over (phase {state.phase!r})")
+        return Reason("wrong_phase", f"the round is not over (phase {excerpt(state.phase)})")
     return ""
 
 
@@ -246,7 +246,7 @@ def start_round(state: GameState, action: StartRound) -> GameState:
 def cutter_refusal(state: GameState, seat: int) -> Refusal:
     """Why ``seat`` may not cut now, whatever the count (empty if it may)."""
     if state.phase != "cut":
-        return Reason("wrong_phase", f"there is no cut now (phase {state.phase!r})")
+        return Reason("wrong_phase", f"there is no cut now (phase {excerpt(state.phase)})")
     if seat != state.cutter:
         return Reason("not_your_turn", f"seat {state.cutter}, the dealer's right, cuts this round (rules: the deal)")
     return ""

@@ -15,7 +15,7 @@ from typing import Final
 
 from ..actions import Discard
 from ..cards import Card, dead_two
-from ..errors import IllegalAction
+from ..errors import IllegalAction, excerpt
 from ..refusals import Reason, Refusal
 from ..rules import Rules
 from ..state import GameState
@@ -46,7 +46,7 @@ def turn_cap(rules: Rules, players: int) -> int | None:
 def turn_end_refusal(state: GameState, player: int) -> Refusal:
     """Why ``player`` may not end the turn with a discard now, whatever the card; empty if they may."""
     if state.phase != "play":
-        return Reason("wrong_phase", f"a discard ends a turn after the draw (phase {state.phase!r})")
+        return Reason("wrong_phase", f"a discard ends a turn after the draw (phase {excerpt(state.phase)})")
     if player != state.turn:
         return Reason("not_your_turn", f"it is seat {state.turn}'s turn, not seat {player}'s")
     contract = state.rules.contracts[state.round_number - 1]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..actions import DrawStock, TakeDiscard
-from ..errors import IllegalAction
+from ..errors import IllegalAction, excerpt
 from ..refusals import Reason, Refusal
 from ..state import GameState
 from .buying import buys_after, settle_buy, upcard_live_after_draw
@@ -27,7 +27,7 @@ __all__ = ["draw_refusal", "draw_stock", "take_discard", "take_refusal", "upcard
 def draw_refusal(state: GameState, player: int) -> Refusal:
     """Why ``player`` may not draw now (empty if they may): only the player on turn, before drawing."""
     if state.phase != "draw":
-        return Reason("wrong_phase", f"the player on turn has already drawn (phase {state.phase!r})")
+        return Reason("wrong_phase", f"the player on turn has already drawn (phase {excerpt(state.phase)})")
     if player != state.turn:
         return Reason("not_your_turn", f"it is seat {state.turn}'s turn, not seat {player}'s")
     return ""

@@ -25,7 +25,7 @@ from .hands import remove_cards
 from .obligations import settle_owed
 from .position import Position, Turn
 
-__all__ = ["go_down", "go_down_with_layout"]
+__all__ = ["go_down", "go_down_with_layout", "plays_a_wild"]
 
 
 def go_down(turn: Turn, pos: Position, action: LayDown) -> Position:
@@ -65,6 +65,12 @@ def _keep_a_card_refusal(turn: Turn) -> Refusal:
     return ""
 
 
+def plays_a_wild(melds: Sequence[Meld]) -> bool:
+    """Does laying down ``melds`` play a card acting as a wild (``GameState.played_wild_this_turn``,
+    for ``Rules.blind_bonus_without_wilds``)?"""
+    return any(meld.wild_indices() for meld in melds)
+
+
 def _laid_down(turn: Turn, pos: Position, action: LayDown, melds: Sequence[Meld]) -> Position:
     """The position after laying down ``melds``, which meet the contract: the rules of the hand."""
     laid = [card for meld in melds for card in meld.cards]
@@ -80,5 +86,5 @@ def _laid_down(turn: Turn, pos: Position, action: LayDown, melds: Sequence[Meld]
         if refusal:
             raise IllegalAction(f"LayDown: {refusal}", action, code=refusal.code)
     table = (*pos.table, *(TableMeld(turn.player, meld) for meld in melds))
-    played_wild = pos.played_wild or any(meld.wild_indices() for meld in melds)
+    played_wild = pos.played_wild or plays_a_wild(melds)
     return Position(hand, table, True, True, settle_owed(pos.owed, laid), False, played_wild)
