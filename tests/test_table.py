@@ -354,3 +354,11 @@ def test_a_table_takes_only_the_record_of_its_own_game() -> None:
         with pytest.raises(TableRefusal) as caught:
             Table(middle, record=other)
         assert caught.value.code == "bad_argument"
+    # a state that counts no moves is checked by replaying the record to it
+    fresh = sr.new_game(sr.PAGAT7, 3, seed=3)
+    assert Table(fresh, record=GameRecord.new(sr.PAGAT7, 3, 3)).record == GameRecord.new(sr.PAGAT7, 3, 3)
+    for other in (record, GameRecord.new(sr.PAGAT7, 3, 4), own.extend(record.actions[40:41])):
+        for state in (fresh, read_from_version_1):
+            with pytest.raises(TableRefusal) as caught:
+                Table(state, record=other)
+            assert caught.value.code == "bad_argument"

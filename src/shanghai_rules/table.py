@@ -45,7 +45,7 @@ from .cards import Card
 from .engine import apply, game_over_refusal, new_game
 from .engine.buying import buy_window_open, offered_seat
 from .errors import IllegalAction, MalformedAction, excerpt
-from .records import GameRecord
+from .records import GameRecord, ReplayError, final_state
 from .refusals import Code
 from .rules import Rules
 from .state import GameState
@@ -136,7 +136,9 @@ class Table:
         """Hold ``state``.  ``record``: the record of the game so far, where there is one (the table
         extends it with every action it applies; it must be of the state's rules and seats, and hold
         one action per move the state has counted, ``GameState.move_number``, where it counts any: a
-        state read from a version-1 document counts none); ``on_step``: called
+        state that counts no moves, a new game's or one read from a version-1 document, is checked by
+        replaying the record to it.  Otherwise the table does not replay the record: where one comes
+        from elsewhere, check it with ``final_state(record) == state``); ``on_step``: called
         after every action applied, with ``(before, action, after)``, once the move is made (what it
         raises reaches the caller of :meth:`submit`, with the move made); ``keep_events``: keep the
         game's events from here on, for :meth:`events_for` (:meth:`new` keeps the deal's too)."""
@@ -145,8 +147,7 @@ class Table:
         if record is not None and not isinstance(record, GameRecord):
             raise TableRefusal("bad_argument", f"Table: record: {excerpt(record)} is not a GameRecord")
         counted = state.move_number  # (none in a state read from a version-1 document: taken as it is)
-        if record is not None and (record.rules != state.rules or record.players != state.players
-                                   or (counted and len(record.actions) != counted)):
+        if record is not None and not _may_be_the_record_of(record, state):
             raise TableRefusal("bad_argument", f"Table: record: a record of {len(record.actions)} actions of "
                                                f"{record.players} seats under {excerpt(record.rules.name)} is not "
                                                f"the record of this game, at move {state.move_number}")
@@ -380,6 +381,23 @@ class Table:
         if type(seat) is not int or not 0 <= seat < players:
             raise TableRefusal("no_such_seat", f"{excerpt(seat)} is not a seat of this table (0-{players - 1})")
         return seat
+
+
+def _may_be_the_record_of(record: GameRecord, state: GameState) -> bool:
+    """What a table checks of the record it is given with ``state``: the rules, the seats, and one
+    action per move counted; where the state counts no moves (a new game, or a state read from a
+    version-1 document, which counts none), that the record, replayed, ends at the state."""
+    if record.rules != state.rules or record.players != state.players:
+        return False
+    if state.move_number:
+        return len(record.actions) == state.move_number
+    if not record.actions:
+        return record.initial_state() == state
+    try:
+        reached = final_state(record)
+    except ReplayError:
+        return False
+    return attrs.evolve(reached, move_number=0) == state
 
 
 def _not_awaited(awaiting: Awaiting, seat: int) -> str:
