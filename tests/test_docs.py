@@ -17,7 +17,7 @@ import inspect
 import pkgutil
 import re
 from pathlib import Path
-from types import ModuleType
+from types import GenericAlias, ModuleType
 
 import attrs
 import pytest
@@ -117,6 +117,11 @@ def _defining_module(module: ModuleType, name: str) -> ModuleType:
     return module
 
 
+def _is_class(obj: object) -> bool:
+    """Is ``obj`` a class, not an alias of a generic type (which Python 3.10 takes for its class)?"""
+    return inspect.isclass(obj) and not isinstance(obj, GenericAlias)
+
+
 def _own_doc(obj: object) -> str:
     if inspect.isclass(obj):
         return obj.__dict__.get("__doc__") or ""
@@ -136,13 +141,13 @@ def undocumented() -> list[str]:
             value = getattr(module, name)
             home = _defining_module(module, name)
             qualified = f"{modname}.{name}"
-            if inspect.isclass(value) or inspect.isfunction(value):
+            if _is_class(value) or inspect.isfunction(value):
                 if not _own_doc(value).strip():
                     missing.append(qualified)
             elif ("", name) not in _attribute_docs(home):
                 missing.append(qualified)
                 continue
-            if not inspect.isclass(value) or not value.__module__.startswith("shanghai_rules"):
+            if not _is_class(value) or not value.__module__.startswith("shanghai_rules"):
                 continue
             attr_docs = _attribute_docs(importlib.import_module(value.__module__))
             fields = {f.name for f in attrs.fields(value)} if attrs.has(value) else set()
