@@ -146,7 +146,6 @@ class Table:
             raise TableRefusal("bad_argument", f"Table: {excerpt(state)} is not a GameState")
         if record is not None and not isinstance(record, GameRecord):
             raise TableRefusal("bad_argument", f"Table: record: {excerpt(record)} is not a GameRecord")
-        counted = state.move_number  # (none in a state read from a version-1 document: taken as it is)
         if record is not None and not _may_be_the_record_of(record, state):
             raise TableRefusal("bad_argument", f"Table: record: a record of {len(record.actions)} actions of "
                                                f"{record.players} seats under {excerpt(record.rules.name)} is not "
