@@ -504,7 +504,6 @@ def _meld(owner: int, text: str) -> dict[str, Any]:
 @pytest.mark.parametrize(("rules", "round_number", "table", "path", "match"), [
     (sr.TEN_ROUND, 4, [(0, "KC KD KS"), (0, "6D 7D 8D 9D")], "table[0]",
      "run 6D 7D 8D 9D is shorter than the 5 cards 1 set of 3 + 1 run of 5 asks of a run"),
-    (sr.PAGAT7, 1, [(0, "KC KD KS"), (0, "KC KD KH")], "table[0]", "two sets of K"),
     (sr.PAGAT7, 1, [(0, "KC KD KS"), (1, "QC QD QS"), (0, "7C 7D 7S"), (1, "8C 8D 8S")], "table[1].owner",
      "seat 0's contract melds were laid down together, and table[1] of seat 1 lies among them"),
 ])
@@ -520,6 +519,20 @@ def test_a_down_seats_melds_are_refused_where_they_cannot_have_been_laid_down_as
     if path == "table[1].owner":  # laid down one seat after the other, the same melds load
         doc["table"] = [doc["table"][i] for i in (0, 2, 1, 3)]
         assert from_json(json.dumps(doc)).table[1].meld.cards == sr.parse_cards("7C 7D 7S")
+
+
+def test_a_set_of_wilds_only_that_takes_the_rank_of_its_seats_other_set_is_read_back() -> None:
+    """SPEC 4.3: a set of wilds only takes its rank from the first natural laid off on it, which may be
+    the rank of the seat's other contract set, even where a contract's sets must be of different ranks."""
+    rules = attrs.evolve(sr.ISRA, name="house", distinct_contract_set_ranks=True)
+    state = sr.setup_round(rules, hands=["3C 4C 5C 6C 8D 9D", "JK JK JK 7H 7S 7D 7C 9S KD", "3H 4H 5H 6H 8C 9C"],
+                           stock="QH QD QS QC 10H 10D 10S 10C", discard="4D", round_number=1, dealer=0)
+    state = sr.apply(sr.apply(state, sr.DrawStock(1)), sr.LayDown(1, ["JK JK JK", "7H 7S 7D"]))
+    state = sr.apply(state, sr.LayOff(1, "7C", 0))
+    assert [tm.meld.rank for tm in state.table] == [7, 7]
+    assert from_json(to_json(state)) == state
+    for seat in range(3):
+        assert from_json(to_json(observe(state, seat))) == observe(state, seat)
 
 
 def test_positions_no_game_could_reach_are_refused(table_state: sr.GameState,

@@ -88,18 +88,18 @@ def contract_rule_reason(melds: Sequence[Meld], rules: Rules) -> Refusal:
     return _set_ranks_reason(melds, rules) or _set_suits_reason(melds, rules) or _same_suit_runs_reason(melds, rules)
 
 
-def laid_contract_reason(melds: Sequence[Meld], rules: Rules, contract: Contract) -> Refusal:
+def laid_contract_reason(melds: Sequence[Meld], contract: Contract) -> Refusal:
     """Why ``melds``, a seat's contract as it lies on the table now, cannot have been laid down as
-    ``contract``; empty if they can.  Lay-offs lengthen melds and add suits to sets, and swaps change
-    their wilds, so only what no later play changes is asked: each meld at least as long as the
-    contract asks (:func:`check_contract`'s ``min_length``), and the sets' ranks
-    (``Rules.distinct_contract_set_ranks``)."""
+    ``contract``; empty if they can.  Lay-offs lengthen melds, add suits to sets and give a set of
+    wilds only its rank (which may then be another contract set's), and swaps change their wilds, so
+    only what no later play changes is asked: each meld at least as long as the contract asks
+    (:func:`check_contract`'s ``min_length``)."""
     for meld in melds:
         length = contract.set_length if meld.kind == "set" else contract.run_length
         if len(meld.cards) < length:
             return Reason("too_short", f"{meld.describe()} is shorter than the {length} cards "
                                        f"{contract.describe()} asks of a {meld.kind}")
-    return _set_ranks_reason(melds, rules)
+    return ""
 
 
 def _set_ranks_reason(melds: Sequence[Meld], rules: Rules) -> Refusal:

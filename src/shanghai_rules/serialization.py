@@ -1605,7 +1605,7 @@ def _check_laid_contract(x: GameState | PlayerView, seat: int, contract: Contrac
         between = next(i for i in range(places[0], places[-1]) if i not in places)
         raise _fail(f"table[{between}].owner", f"seat {seat}'s contract melds were laid down together, and "
                                                f"table[{between}] of seat {x.table[between].owner} lies among them")
-    refusal = laid_contract_reason([x.table[i].meld for i in places], x.rules, contract)
+    refusal = laid_contract_reason([x.table[i].meld for i in places], contract)
     if refusal:
         raise _fail(f"table[{places[0]}]", f"seat {seat}'s melds cannot have been laid down as its contract: "
                                            f"{refusal}")
