@@ -76,6 +76,35 @@ def test_a_seat_withdraws_its_pending_buy_request_whoever_the_table_waits_for() 
     assert table.applied == (sr.Buy(first), sr.WithdrawBuy(first), sr.Buy(second), sr.WithdrawBuy(second))
 
 
+def test_where_offers_go_in_turn_a_withdrawal_offers_the_upcard_to_the_next_seat() -> None:
+    """A buy by the seat offered the upcard ends the offers; its withdrawal lets the rules offer the
+    upcard to the next seat, and the table asks that seat."""
+    rules = attrs.evolve(sr.PAGAT7, name="in turn", buy_offers="in_turn")
+    table = Table.new(rules, 4, seed=3)
+    upcard = table.state.upcard
+    first = table.awaiting().seats[0]
+    table.submit(first, sr.Buy(first))
+    assert table.awaiting().step == "turn"
+    table.submit(first, sr.WithdrawBuy(first))
+    following = (first + 1) % 4
+    assert table.awaiting().step == "offers" and table.awaiting().seats == (following,)
+    assert table.options(following) == (sr.Buy(following), Pass(following))
+    table.submit(following, sr.Buy(following))
+    turn = table.state.turn
+    table.submit(turn, sr.DrawStock(turn))
+    assert upcard in table.state.hands[following]
+
+
+def test_offers_the_app_closed_stay_closed_after_a_withdrawal() -> None:
+    table = Table.new(sr.PAGAT7, players=3, seed=4)
+    first, second = table.awaiting().seats
+    table.submit(first, sr.Buy(first))
+    table.close_offers()  # (the second seat's clock ran out)
+    table.submit(first, sr.WithdrawBuy(first))
+    assert table.awaiting().step == "turn" and table.options(second) == ()
+    assert sr.Buy(second) in table.view(second).legal_actions  # (the rules would still take it)
+
+
 def test_a_stale_answer_is_refused_with_its_code() -> None:
     table = Table.new(sr.PAGAT7, players=3, seed=4)
     first, second = table.awaiting().seats
@@ -183,12 +212,17 @@ def test_play_game_runs_on_the_table_and_its_record_counts_every_move() -> None:
     assert sr.final_state(record) == final
 
 
-@pytest.mark.parametrize("preset", ["pagat7", "isra", "may-i"])
+_OFFER_RULES = {"in-turn": {"buy_offers": "in_turn"},
+                "until-discard": {"buy_window": "until_discard", "shanghai_call": False}}
+
+
+@pytest.mark.parametrize("preset", ["pagat7", "isra", "may-i", "in-turn", "until-discard"])
 def test_random_answers_from_every_seat_never_change_the_game_unless_taken(preset: str) -> None:
     """Every seat sends answers at random moments (most of them not asked for, some stale); the table
     takes exactly those the game waits for, and the record it keeps replays to its state."""
     rng = random.Random(preset)
-    rules = sr.get_rules(preset)
+    changes = _OFFER_RULES.get(preset)
+    rules = sr.get_rules(preset) if changes is None else attrs.evolve(sr.PAGAT7, name=preset, **changes)
     table = Table.new(rules, players=4, seed=rng.randrange(1000))
     refusals: set[str] = set()
     while not table.state.is_over:

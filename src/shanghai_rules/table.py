@@ -19,6 +19,8 @@ that :func:`~shanghai_rules.players.play_game` and the command line also follow:
 A seat whose buy request is pending may withdraw it (``WithdrawBuy``) at any time before it is
 settled, whoever the table waits for: the rules let it, so the table takes it from that seat in
 any step and lists it among the seat's :meth:`Table.options`, though it never waits for one.
+Where the offers were over, a withdrawal opens them again for any seat the rules now offer the
+upcard to (where it is offered one seat at a time, the next seat), unless the app closed them.
 
 Every answer names the seat that sends it, and may name the move it was chosen at
 (``at``: the ``move_number`` of the view its player saw).  An answer from a seat the table is
@@ -159,7 +161,8 @@ class Table:
         self._views: dict[int, PlayerView] = {}
         self._window: tuple[int, int, str] | None = None
         self._answered: set[int] = set()
-        self._closed = False
+        self._closed = False  # (the offers of this window are over: all answered, or closed by the app)
+        self._closed_by_app = False
         self._events: list[Event] | None = None
         self._event_moves: list[int] = []  # the move number before each kept event's step, in order
         if keep_events:
@@ -287,7 +290,7 @@ class Table:
         if over:
             raise IllegalAction(f"{type(action).__name__}: {over}", action, code=over.code)
         if isinstance(action, WithdrawBuy):  # (taken in any step: the rules judge it)
-            return self._apply(action)
+            return self._withdraw(action)
         awaiting = self.awaiting()
         if seat not in awaiting.seats:
             raise TableRefusal("not_awaited", _not_awaited(awaiting, seat), action)
@@ -303,7 +306,7 @@ class Table:
         offered one seat at a time, nobody else is offered it); the table then waits for the player on
         turn.  The app calls this when its clock for answers runs out."""
         if self.awaiting().step == "offers":
-            self._closed = True
+            self._closed = self._closed_by_app = True
         return self._state
 
     def start_round(self) -> GameState:
@@ -313,6 +316,16 @@ class Table:
 
     # -- the offers step --------------------------------------------------------
 
+    def _withdraw(self, action: WithdrawBuy) -> GameState:
+        """Apply a withdrawal of a buy request.  Where the offers were over because every seat asked
+        had answered, they open again: the rules may now offer the upcard to a seat they did not
+        before (where it is offered one seat at a time, the next one).  Offers the app closed stay
+        closed."""
+        after = self._apply(action)
+        if not self._closed_by_app:
+            self._closed = False
+        return after
+
     def _offers_awaited(self) -> tuple[int, ...]:
         """The seats asked to answer the open offers, in turn order from the player on turn."""
         state = self._state
@@ -321,7 +334,7 @@ class Table:
             return ()
         window = (state.round_number, state.turns_taken, state.phase)
         if window != self._window:
-            self._window, self._answered, self._closed = window, set(), False
+            self._window, self._answered, self._closed, self._closed_by_app = window, set(), False, False
         if self._closed:
             return ()
         players = state.players
