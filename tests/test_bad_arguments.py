@@ -84,3 +84,18 @@ def test_the_largest_seed_a_record_keeps_round_trips_spec5() -> None:
     record = sr.GameRecord.new(sr.PAGAT7, 4, seed=seed)
     assert sr.from_json(sr.to_json(record)) == record
     assert sr.new_game(sr.PAGAT7, 4, seed=seed).players == 4
+
+
+def test_a_meld_number_too_long_to_write_out_is_refused_and_described_by_its_size_spec6() -> None:
+    """An action may name any meld index; one past the table is refused as ``no_such_meld`` however
+    long, and described, as the refusal is worded, by its size."""
+    state = sr.setup_round(sr.PAGAT7, hands=["3C 4C 5C 6C 8D 9D", "7H 7S 7D KH KS KD 9S KC JK", "3H 4H 5H 6H 8C 9C"],
+                           stock="QH QD QS QC 10H 10D 10S 10C", discard="4D", round_number=1, dealer=0)
+    state = sr.apply(sr.apply(state, sr.DrawStock(1)), sr.LayDown(1, ["7H 7S 7D", "KH KS KD"]))
+    called = sr.apply(state, sr.Discard(1, "KC"))  # (an undeclared discard that fits: a call is open)
+    for position, action in ((state, sr.LayOff(1, "9S", _HUGE)), (state, sr.SwapWild(1, "9S", _HUGE)),
+                             (called, sr.CallShanghai(2, _HUGE))):
+        with pytest.raises(sr.IllegalAction) as info:
+            sr.apply(position, action)
+        assert info.value.code == "no_such_meld" and _HUGE_WORDS in str(info.value)
+        assert sr.describe(action).endswith(_HUGE_WORDS)

@@ -822,15 +822,15 @@ class _Human:
             return f"let {top} go (the next seat is offered it)"
         if isinstance(action, CallShanghai):
             end = f" ({action.end} end)" if action.end else ""
-            return f"call Shanghai: {top} onto meld {action.meld + 1}{end}"
+            return f"call Shanghai: {top} onto meld {excerpt(action.meld + 1)}{end}"
         if isinstance(action, LayDown):
             groups = [t.meld(g) if isinstance(g, Meld) else t.cards(g) for g in action.melds]
             return "go down: " + " | ".join(groups)
         if isinstance(action, LayOff):
             end = f" ({action.end} end)" if action.end else ""
-            return f"lay off {t.card(action.card)} on meld {action.meld + 1}{end}"
+            return f"lay off {t.card(action.card)} on meld {excerpt(action.meld + 1)}{end}"
         if isinstance(action, SwapWild):
-            return f"swap {t.card(action.card)} for the wild in meld {action.meld + 1}"
+            return f"swap {t.card(action.card)} for the wild in meld {excerpt(action.meld + 1)}"
         if isinstance(action, Discard):
             return f"discard {t.card(action.card)}" + (" and declare Shanghai" if action.shanghai else "")
         if isinstance(action, Cut):
@@ -961,7 +961,7 @@ def _for_people(exc: IllegalAction, melds: int) -> str:
     from 0).  ``melds``: how many melds the table holds."""
     if exc.code == "no_such_meld" and exc.meld is not None:
         held = "no melds yet" if not melds else "only meld 1" if melds == 1 else f"melds 1-{melds}"
-        return f"{type(exc.action).__name__}: there is no meld {exc.meld + 1} on the table ({held})"
+        return f"{type(exc.action).__name__}: there is no meld {excerpt(exc.meld + 1)} on the table ({held})"
     return exc.reason
 
 

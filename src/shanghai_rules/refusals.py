@@ -189,5 +189,7 @@ def no_such_meld(index: int, held: int) -> Reason:
     """The refusal of a play that names meld ``index`` of a table holding ``held`` melds, past its last:
     the index is the one the action carries, numbered from 0 as ``GameState.table`` is (a program
     that shows melds to people from 1, as :func:`~shanghai_rules.text.describe` does, words it its own way)."""
+    from .errors import excerpt  # (the errors are built on this module: imported when first needed)
+
     melds = "no melds" if not held else f"{held} meld{'s' if held > 1 else ''}, numbered from 0"
-    return Reason("no_such_meld", f"there is no meld {index} on the table ({melds})")
+    return Reason("no_such_meld", f"there is no meld {excerpt(index)} on the table ({melds})")

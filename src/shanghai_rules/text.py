@@ -135,11 +135,11 @@ _ACTIONS: Final[dict[type[Any], Callable[[_Words, Any], str]]] = {
     WithdrawBuy: lambda w, a: f"{w.seat(a.player)} withdraws the request to buy the upcard",
     DeclineBuy: lambda w, a: f"{w.seat(a.player)} lets the upcard go",
     LayDown: lambda w, a: f"{w.seat(a.player)} goes down: " + " | ".join(_group(w, g) for g in a.melds),
-    LayOff: lambda w, a: f"{w.seat(a.player)} lays off {w.card(a.card)} on meld {a.meld + 1}{_end(a.end)}",
-    SwapWild: lambda w, a: f"{w.seat(a.player)} swaps {w.card(a.card)} for the wild in meld {a.meld + 1}",
+    LayOff: lambda w, a: f"{w.seat(a.player)} lays off {w.card(a.card)} on meld {excerpt(a.meld + 1)}{_end(a.end)}",
+    SwapWild: lambda w, a: f"{w.seat(a.player)} swaps {w.card(a.card)} for the wild in meld {excerpt(a.meld + 1)}",
     Discard: lambda w, a: f"{w.seat(a.player)} discards {w.card(a.card)}"
                           + (" and declares Shanghai" if a.shanghai else ""),
-    CallShanghai: lambda w, a: f"{w.seat(a.player)} calls Shanghai: the last discard onto meld {a.meld + 1}"
+    CallShanghai: lambda w, a: f"{w.seat(a.player)} calls Shanghai: the last discard onto meld {excerpt(a.meld + 1)}"
                                + _end(a.end),
     Cut: lambda w, a: f"{w.seat(a.player)} cuts {_plural(a.count, 'card')} to the dealer",
     StartRound: lambda w, a: "the next round is dealt",
