@@ -436,11 +436,35 @@ def test_events_of_whole_games_round_trip_through_json(all_steps: list[Step]) ->
      '"card": "QS", "shanghai": false, "dies": false, "extra": 1}]}', "events[0].extra"),
     ('[1, 2', ""),
     ('{"format": "shanghai-rules/events", "version": 2, "events": [], "events": []}', "events"),
+    ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "game_ended", "scores": [], '
+     '"winners": [0]}]}', "events[0].winners[0]"),
+    ('{"format": "shanghai-rules/events", "version": 2, "events": [{"type": "game_ended", "scores": [5, 9], '
+     '"winners": [0, 5]}]}', "events[0].winners[1]"),
 ])
 def test_a_bad_events_document_is_refused_naming_the_field(text: str, path: str) -> None:
     with pytest.raises(SerializationError) as info:
         events_from_json(text)
     assert info.value.path == path
+
+
+def test_two_rebuilds_in_one_step_are_two_events_the_pile_first_then_the_fresh_deck() -> None:
+    """A buy's penalty cards can rebuild an empty stock from the pile, and then, the pile spent, from a
+    fresh deck (``Rules.fresh_deck_when_empty``), in one draw: each rebuild is told, in order."""
+    rules = attrs.evolve(sr.PAGAT7, name="fresh", fresh_deck_when_empty=True)
+    state = sr.setup_round(rules, hands=["2C 3D 4S 9H", "5C 6D 7S 9D", "8C 9S 10S 9C"], stock="", discard="KH KD QS")
+    state = sr.apply(state, sr.Buy(2))
+    after = sr.apply(state, sr.DrawStock(1))
+    assert (after.stock_rebuilt, after.fresh_decks) == (2, 1)
+    told = step_events(state, sr.DrawStock(1), after)
+    assert [e for e in told if isinstance(e, events.StockRebuilt)] == [events.StockRebuilt(1, 0),
+                                                                       events.StockRebuilt(2, 1)]
+    assert [type(e).__name__ for e in told] == ["Bought", "StockRebuilt", "StockRebuilt", "DrewFromStock"]
+
+
+def test_a_made_up_game_end_is_described_on_one_line_whatever_its_winners() -> None:
+    """SPEC 6: describe takes any event value: a winner with no score is named without points."""
+    assert sr.describe(events.GameEnded((), (0,))) == "the game is over: seat 0 wins"
+    assert sr.describe(events.GameEnded((40, 12), (1,))) == "the game is over: seat 1 wins with 12 points"
 
 
 def test_writing_what_is_not_an_event_is_refused() -> None:

@@ -256,8 +256,18 @@ def event_from_dict(data: Json, path: str = "") -> Event:
     fields = EVENT_FIELDS[name]
     _obj(data, path, ("type", *(field for field, _ in fields)))
     values = {field: _READERS[kind](data[field], f"{path}.{field}" if path else field) for field, kind in fields}
+    if name == "game_ended":
+        _check_winners(values["winners"], values["scores"], f"{path}.winners" if path else "winners")
     event: Event = _CLASSES[name](**values)
     return event
+
+
+def _check_winners(winners: tuple[int, ...], scores: tuple[int, ...], path: str) -> None:
+    """The winners of a game's end are seats of its scores."""
+    for i, seat in enumerate(winners):
+        if seat >= len(scores):
+            raise SerializationError(f"{path}[{i}]", f"seat {seat} has no score (of {len(scores)} seats)",
+                                     "bad_field")
 
 
 def events_from_json(text: str | bytes, *, max_size: int | None = MAX_DOCUMENT_SIZE) -> tuple[Event, ...]:

@@ -338,9 +338,13 @@ def _round_start(state: GameState) -> list[Event]:
 
 
 def _rebuilds(before: GameState, after: GameState) -> list[Event]:
-    if after.stock_rebuilt > before.stock_rebuilt:
-        return [StockRebuilt(after.stock_rebuilt, after.fresh_decks - before.fresh_decks)]
-    return []
+    """One event for each rebuild of the step, in order.  Each rebuild adds one fresh deck or none
+    (:func:`~shanghai_rules.engine.stock.rebuilt`), and adds one only where the pile held no card to
+    shuffle; within a step no card joins the pile, so the rebuilds from the pile (one at most) come
+    before those from fresh decks."""
+    count = after.stock_rebuilt - before.stock_rebuilt
+    fresh = after.fresh_decks - before.fresh_decks
+    return [StockRebuilt(before.stock_rebuilt + n, 1 if n > count - fresh else 0) for n in range(1, count + 1)]
 
 
 def _purchase(before: GameState, after: GameState) -> list[Event]:

@@ -195,7 +195,9 @@ def _game_ended(w: _Words, e: GameEnded) -> str:
     if not e.winners:
         return "the game is over"
     verb = "share the win" if len(e.winners) > 1 else "wins"
-    return f"the game is over: {w.seats(e.winners)} {verb} with {e.scores[e.winners[0]]} points"
+    first = e.winners[0]
+    points = f" with {e.scores[first]} points" if 0 <= first < len(e.scores) else ""  # (a made-up event may lack them)
+    return f"the game is over: {w.seats(e.winners)} {verb}{points}"
 
 
 def _rebuilt(w: _Words, e: StockRebuilt) -> str:
