@@ -34,8 +34,11 @@ The HTTP interface (every body is JSON):
     document that cannot be read.
 
 Errors are ``{"ok": false, "error": ...}`` with ``401`` for a missing or wrong
-token and ``404`` for an unknown game or path.  The next round is dealt as soon
-as a round ends.  The server listens on 127.0.0.1 only.
+token, ``404`` for an unknown game or path, ``400`` for a body whose length is
+not given as a number or that ends before it, ``413`` for one longer than
+``MAX_BODY`` bytes (refused unread) and ``408`` for one not sent within
+``Handler.timeout`` seconds.  The next round is dealt as soon as a round ends.
+The server listens on 127.0.0.1 only.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ import json
 import random
 import re
 import secrets
+import socket
 import sys
 import threading
 import time
@@ -58,6 +62,9 @@ import shanghai_rules as sr
 from shanghai_rules.event_json import event_to_dict
 
 HOST = "127.0.0.1"
+
+#: The longest request body read, in bytes: an answer or a new game's request is a few hundred.
+MAX_BODY = 64 * 1024
 
 
 class Game:
@@ -91,7 +98,7 @@ class Game:
                 at = message.get("at")
             else:
                 choice, at = sr.read_action(body)
-        except ValueError as error:   # not JSON, or not a valid document (SerializationError)
+        except (ValueError, RecursionError) as error:   # not JSON (or nested too deep), or not a valid document
             return HTTPStatus.BAD_REQUEST, {"ok": False, "code": getattr(error, "code", "bad_json"),
                                             "error": str(error)}
         with self.lock:
@@ -149,14 +156,42 @@ class Handler(BaseHTTPRequestHandler):
 
     def reply(self, status: int, body: dict[str, Any]) -> None:
         data = json.dumps(body).encode("utf-8")
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except ConnectionError:   # the client went away: nobody is left to answer
+            self.close_connection = True
 
-    def body(self) -> bytes:
-        return self.rfile.read(int(self.headers.get("Content-Length") or 0))
+    #: Seconds a request may take to arrive (the socket's timeout): a client that sends less than it
+    #: announced is not waited for longer.
+    timeout = 10
+
+    def body(self) -> bytes | None:
+        """The request's body, or ``None`` once the error is answered: a length that is not a number,
+        one over :data:`MAX_BODY` (not read), or a body that ends early or arrives too slowly."""
+        length = self.headers.get("Content-Length") or "0"
+        if not re.fullmatch(r"\d{1,9}", length):
+            self.reply(HTTPStatus.BAD_REQUEST, {"ok": False, "error": "Content-Length is not a number of bytes"})
+            return None
+        if int(length) > MAX_BODY:
+            self.close_connection = True
+            self.reply(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                       {"ok": False, "error": f"a body is at most {MAX_BODY} bytes"})
+            return None
+        try:
+            data = self.rfile.read(int(length))
+        except TimeoutError:
+            self.close_connection = True
+            self.reply(HTTPStatus.REQUEST_TIMEOUT, {"ok": False, "error": "the body did not arrive in time"})
+            return None
+        if len(data) < int(length):
+            self.close_connection = True
+            self.reply(HTTPStatus.BAD_REQUEST, {"ok": False, "error": "the body ended before its Content-Length"})
+            return None
+        return data
 
     def game_and_seat(self, game_id: str) -> tuple[Game, int] | None:
         game = self.server.games.get(game_id)
@@ -189,17 +224,22 @@ class Handler(BaseHTTPRequestHandler):
             self.reply(HTTPStatus.NOT_FOUND, {"ok": False, "error": f"no such path: {self.path}"})
             return
         body = self.body()
+        if body is None:
+            return
         found = self.game_and_seat(match[1])
         if found:
             game, seat = found
             self.reply(*game.answer(seat, body))
 
     def create(self) -> None:
+        body = self.body()
+        if body is None:
+            return
         try:
-            request = json.loads(self.body() or b"{}")
+            request = json.loads(body or b"{}")
             rules = sr.get_rules(str(request.get("variant", "pagat7")))
             game_id, game = self.server.new_game(rules, request.get("players", 4), request.get("seed", 0))
-        except (ValueError, AttributeError) as error:   # bad JSON, unknown variant, bad player count
+        except (ValueError, AttributeError, RecursionError) as error:   # bad JSON, unknown variant, bad player count
             self.reply(HTTPStatus.BAD_REQUEST, {"ok": False, "error": str(error)})
             return
         seats = [{"seat": seat, "token": token} for token, seat in sorted(game.tokens.items(), key=lambda t: t[1])]
@@ -318,6 +358,19 @@ def play_over_http(base: str, variant: str, players: int, seed: int) -> dict[str
     return tally
 
 
+def raw_post(port: int, path: str, token: str, length: str, body: bytes) -> int:
+    """POST ``body`` with the header ``Content-Length: length`` as given, whatever the body's true
+    length, and close the sending side: the status of the answer."""
+    with socket.create_connection((HOST, port), timeout=10) as connection:
+        connection.sendall(f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nAuthorization: Bearer {token}\r\n"
+                           f"Content-Length: {length}\r\n\r\n".encode() + body)
+        connection.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := connection.recv(4096):  # (the whole answer, so the server is not cut off mid-reply)
+            answer += chunk
+    return int(answer.decode("latin-1").split()[1])
+
+
 def self_test() -> int:
     server = Referee(port=0, offer_seconds=5.0)   # port 0: the system picks a free port
     port = server.server_address[1]
@@ -356,6 +409,12 @@ def self_test() -> int:
         expect(code == 401, f"a wrong token -> {code}")
         code, reply = clients[1].call("POST", f"/games/{created['game']}/answers", b'{"type": "draw"')
         expect(code == 400, f"malformed JSON -> {code}")
+        code, reply = clients[1].call("POST", f"/games/{created['game']}/answers", b"[" * 10_000)
+        expect(code == 400, f"JSON nested 10,000 deep -> {code}")
+        answers = f"/games/{created['game']}/answers"
+        for length, body, status in (("abc", b"{}", 400), (str(MAX_BODY + 1), b"", 413), ("100", b"{}", 400)):
+            code = raw_post(port, answers, clients[1].token, length, body)
+            expect(code == status, f"a body of Content-Length {length!r} and {len(body)} bytes -> {code}")
 
         tally = play_over_http(base, "pagat7", 4, seed=11)
         scores = [f["view"]["scores"] for f in tally["finals"]]

@@ -86,6 +86,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         print("tournament: --games must be at least 1", file=sys.stderr)
         return 2
+    try:  # every game's seed must seed a game: the first and the last are the extremes
+        for seed in (args.seed, args.seed + args.games - 1):
+            sr.new_game(rules, len(ENTRANTS), seed=seed)
+    except sr.RulesError as error:
+        print(f"tournament: --seed: {error}", file=sys.stderr)
+        return 2
 
     print(f"Tournament: {', '.join(ENTRANTS)} - {args.games} games of {rules.name}, seeds from {args.seed}")
     start = time.perf_counter()

@@ -75,7 +75,8 @@ def test_validate_melds_refuses_an_unknown_variant() -> None:
 
 
 def test_http_referee_self_test() -> None:
-    out = ok(run("http_referee.py", "--self-test"))
+    result = run("http_referee.py", "--self-test")
+    out = ok(result)
     assert "referee listening on http://127.0.0.1:" in out
     assert "FAIL" not in out
     for line in (
@@ -88,9 +89,14 @@ def test_http_referee_self_test() -> None:
         "ok    and what happened since move 0: ['round_started', 'dealt', 'asked_to_buy']",
         "ok    a wrong token -> 401",
         "ok    malformed JSON -> 400",
+        "ok    JSON nested 10,000 deep -> 400",
+        "ok    a body of Content-Length 'abc' and 2 bytes -> 400",
+        "ok    a body of Content-Length '65537' and 0 bytes -> 413",
+        "ok    a body of Content-Length '100' and 2 bytes -> 400",
         "ok    the answers refused while playing: [",
     ):
         assert line in out
+    assert "Traceback" not in result.stderr  # (no request broke a handler thread)
     whole = re.search(r"ok    a whole game of 4 clients over HTTP: (\d+) answers, (\d+) buys, (\d+) Shanghai calls",
                       out)
     assert whole and all(int(n) > 0 for n in whole.groups()), out
@@ -129,6 +135,12 @@ def test_tournament_default_is_small_and_complete() -> None:
     for name in ("greedy", "random", "hoarder"):
         assert f"\n  {name} " in standings
     assert "Champion: " in out
+
+
+def test_tournament_refuses_a_seed_no_game_takes() -> None:
+    result = run("tournament.py", "--games", "3", "--seed", str(2**4096 - 2))  # (the third game's is too long)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "tournament: --seed: seed: a seed has at most 4096 bits" in result.stderr
 
 
 def test_tournament_is_reproducible_and_takes_other_variants() -> None:
