@@ -458,3 +458,16 @@ def test_sets_of_different_suits_longer_than_four_are_refused_naming_what_keeps_
     assert caught.value.code == "bad_rules"
     assert str(caught.value).endswith(
         f"round 1's sets of {length} cards hold at most four naturals, one of each suit, and {why}")
+
+
+def test_a_contract_the_fewest_decks_the_rules_deal_cannot_make_is_refused() -> None:
+    """The cards in play must make every round's contract at every table the rules allow: ten-round
+    deals two decks to three or four seats, which hold eight kings and no joker without jokers_per_deck."""
+    contracts = (sr.Contract(sets=1, set_length=9), *sr.TEN_ROUND.contracts[1:])
+    with pytest.raises(sr.RulesError) as caught:
+        attrs.evolve(sr.TEN_ROUND, contracts=contracts, jokers_per_deck=0)
+    assert caught.value.code == "bad_rules" and "104 cards, 3 players" in str(caught.value)
+    three_decks = attrs.evolve(sr.TEN_ROUND, contracts=contracts, jokers_per_deck=0, min_players=5,
+                               decks_by_players=((8, 3),))
+    assert three_decks.decks_for(5) == 3
+    assert attrs.evolve(sr.TEN_ROUND, contracts=contracts).contracts[0].set_length == 9  # (jokers make it)

@@ -508,11 +508,13 @@ class Rules:
 
     def _check_makeable(self) -> None:
         """Every round's contract can be made by some hand of the round: it takes no more cards than a
-        hand can hold (:meth:`hand_limit`), and the cards in play, with the most players, hold it (as
-        the bounds of the contract search judge it, which reject only what no cards make)."""
+        hand can hold (:meth:`hand_limit`), and the cards in play hold it at every table these rules
+        allow, the one of fewest decks included (as the bounds of the contract search judge it, which
+        reject only what no cards make)."""
         from .contract_search import ContractSearch  # (the search asks Rules: imported as it is needed)
 
-        supply = tuple(self.card_supply(self.max_players))
+        fewest = min(range(self.min_players, self.max_players + 1), key=self.decks_for)
+        supply = tuple(self.card_supply(fewest))
         for number, contract in enumerate(self.contracts, 1):
             limit = self.hand_limit(number) - (1 if self.going_down_keeps_a_card else 0)
             if contract.min_cards > limit:
@@ -523,7 +525,7 @@ class Rules:
             if search._hopeless():
                 raise RulesError(f"contracts[{number - 1}]: no cards in play make round {number}'s contract "
                                  f"({contract.describe()}) under these rules: {len(supply)} cards, "
-                                 f"{self.max_players} players", "bad_rules")
+                                 f"{fewest} players", "bad_rules")
 
     def _check_decks(self) -> None:
         previous = _ascending_pairs("decks_by_players", self.decks_by_players, "an (up_to_players, decks)", 1,
