@@ -95,7 +95,7 @@ def laid_contract_reason(melds: Sequence[Meld], contract: Contract) -> Refusal:
     only what no later play changes is asked: each meld at least as long as the contract asks
     (:func:`check_contract`'s ``min_length``)."""
     for meld in melds:
-        length = contract.set_length if meld.kind == "set" else contract.run_length
+        length = contract.meld_length(meld.kind)
         if len(meld.cards) < length:
             return Reason("too_short", f"{meld.describe()} is shorter than the {length} cards "
                                        f"{contract.describe()} asks of a {meld.kind}")
@@ -219,7 +219,7 @@ def _readings(group: Meld | tuple[Card, ...], rules: Rules, contract: Contract) 
     for kind in _KINDS:
         if (kind == "set" and not contract.sets) or (kind == "run" and not contract.runs):
             continue
-        length = contract.set_length if kind == "set" else contract.run_length
+        length = contract.meld_length(kind)
         result = check_meld(group, rules, kind, min_length=length)
         if result.meld is not None and rules.contract_melds_exact and len(result.meld.cards) != length:
             reasons[kind] = Reason("contract_exact_length", f"a contract's {kind} is laid down with exactly {length} "

@@ -12,7 +12,7 @@ from typing import Final
 
 from .refusals import Code
 
-__all__ = ["MAX_MESSAGE_LENGTH", "IllegalAction", "MalformedAction", "RulesError", "bounded", "excerpt"]
+__all__ = ["MAX_MESSAGE_LENGTH", "IllegalAction", "MalformedAction", "RulesError", "bounded", "excerpt", "number_size"]
 
 MAX_MESSAGE_LENGTH: Final = 1_000
 """The longest message an error of the library carries, in characters."""
@@ -32,8 +32,14 @@ class _ShortRepr(reprlib.Repr):
     def repr_int(self, x: int, level: int) -> str:
         """A whole number, or its size where it is too long to write out (or for Python to)."""
         if x.bit_length() > 4 * _EXCERPT_LENGTH:
-            return f"a whole number of {x.bit_length():,} bits"
+            return number_size(x)
         return super().repr_int(x, level)
+
+
+def number_size(number: int) -> str:
+    """A whole number told by its size, as a message tells one too long to quote (or for Python to
+    write out): ``"a whole number of 16,610 bits"``."""
+    return f"a whole number of {number.bit_length():,} bits"
 
 
 def excerpt(value: object, limit: int = _EXCERPT_LENGTH) -> str:
@@ -50,7 +56,7 @@ def excerpt(value: object, limit: int = _EXCERPT_LENGTH) -> str:
         cut = value[:limit]
         return repr(cut) if len(cut) == len(value) else repr(cut) + "..."
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
-        return f"a whole number of {value.bit_length():,} bits"
+        return number_size(value)
     if isinstance(value, (int, float, bool)) or value is None:
         return repr(value)
     text = _ShortRepr().repr(value)

@@ -159,6 +159,10 @@ class Contract:
         """How many melds the contract has."""
         return self.sets + self.runs
 
+    def meld_length(self, kind: str) -> int:
+        """The fewest cards the contract asks of a meld of ``kind`` (``"set"`` or ``"run"``)."""
+        return self.set_length if kind == "set" else self.run_length
+
     @property
     def min_cards(self) -> int:
         """The fewest cards that make the contract."""

@@ -158,7 +158,7 @@ from .engine.stock import (
     rebuilt,
 )
 from .engine.swapping import may_be_freed, swapper_refusal, swaps_allowed
-from .errors import IllegalAction, bounded, excerpt
+from .errors import IllegalAction, bounded, excerpt, number_size
 from .melds import Meld, check_meld
 from .memo import MEMO
 from .penalties import hand_penalty
@@ -794,7 +794,7 @@ def _show(value: object) -> str:
     if value is True or value is False:
         return "true" if value else "false"
     if isinstance(value, int) and value.bit_length() > 64:  # (told by its size: too long to write out, or to read)
-        return f"a whole number of {value.bit_length():,} bits"
+        return number_size(value)
     if isinstance(value, (int, float)):
         text = repr(value)
         return f"the number {text if len(text) <= 24 else text[:20] + '...'}"
