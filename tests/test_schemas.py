@@ -25,6 +25,7 @@ from shanghai_rules.cards import ALL_CARDS
 from shanghai_rules.event_json import EVENT_FIELDS, events_to_json, load_events_schema
 from shanghai_rules.events import events_for, step_events
 from shanghai_rules.records import GameRecord
+from shanghai_rules.rules import MAX_CONTRACT_MELDS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_ROUNDS
 from shanghai_rules.serialization import (
     ACTION_FIELDS,
     FORMAT_VERSION,
@@ -64,6 +65,12 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 NONNEG = {"type": "integer", "minimum": 0}
+ROUND = {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS}
+
+
+def _per_seat(items: dict[str, Any]) -> dict[str, Any]:
+    """An array of one value a seat (or of some seats), as long as the most seats a game may have."""
+    return _array(items, maxItems=MAX_PLAYERS)
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
@@ -85,7 +92,7 @@ _ACTION_VALUE_SCHEMAS: dict[str, dict[str, Any]] = {
     "end": _nullable({"type": "string", "enum": ["low", "high"]}),
     "shanghai": {"type": "boolean"},
     "count": {"type": "integer"},
-    "melds": _array({"anyOf": [_ref("cards"), _ref("meld")]}),
+    "melds": _array({"anyOf": [_ref("cards"), _ref("meld")]}, maxItems=MAX_CONTRACT_MELDS),
 }
 
 
@@ -109,7 +116,7 @@ def _action_variants(envelope: dict[str, Any]) -> dict[str, Any]:
 
 def _rules_properties() -> dict[str, Any]:
     kinds: dict[str, Any] = {
-        "str": {"type": "string", "minLength": 1},
+        "str": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_LENGTH},
         "int": NONNEG,
         "int?": _nullable(NONNEG),
         "bool": {"type": "boolean"},
@@ -118,7 +125,7 @@ def _rules_properties() -> dict[str, Any]:
         "ints_or_null": _array(_nullable(NONNEG)),
         "pairs": _array(_array({"type": "integer", "minimum": 1}, minItems=2, maxItems=2), minItems=1),
         "pairs?": _nullable(_array(_array(NONNEG, minItems=2, maxItems=2), minItems=1)),
-        "contracts": _array(_ref("contract"), minItems=1),
+        "contracts": _array(_ref("contract"), minItems=1, maxItems=MAX_ROUNDS),
     }
     props = {name: kinds[kind] for name, kind in RULES_FIELDS}
     props["swap_eligibility"] = {"type": "string", "enum": ["down_earlier_turn", "down", "not_down", "anyone"]}
@@ -127,6 +134,8 @@ def _rules_properties() -> dict[str, Any]:
     props["buy_window"] = {"type": "string", "enum": ["before_draw", "until_discard"]}
     props["buy_offers"] = {"type": "string", "enum": ["at_once", "in_turn"]}
     props["stock_rebuild"] = {"type": "string", "enum": ["under_upcard", "whole_pile"]}
+    for name in ("min_players", "max_players"):
+        props[name] = {"type": "integer", "minimum": 2, "maximum": MAX_PLAYERS}
     props["card_values"] = _array(NONNEG, minItems=14, maxItems=14)
     return props
 
@@ -136,23 +145,24 @@ DEFS: dict[str, Any] = {
              "description": "A card in canonical notation: rank 2-10, J, Q, K, A and suit C, D, H, S; JK for a joker; "
                             "2Cx, 2Dx, 2Hx, 2Sx for a dead 2 (a 2 discarded where discarded 2s die)."},
     "cards": _array(_ref("card")),
-    "seat": {"type": "integer", "minimum": 0},
+    "seat": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},
     "seed": {"type": "string", "pattern": "^(0|-?[1-9][0-9]*)$",
              "description": "A whole number in decimal digits (a string: seeds are 64-bit)."},
-    "contract": _obj({"sets": NONNEG, "runs": NONNEG, "set_length": NONNEG, "run_length": NONNEG,
+    "contract": _obj({"sets": {**NONNEG, "maximum": MAX_CONTRACT_MELDS},
+                      "runs": {**NONNEG, "maximum": MAX_CONTRACT_MELDS}, "set_length": NONNEG, "run_length": NONNEG,
                       "no_discard": {"type": "boolean"}}),
     "rules": _obj(_rules_properties(), required=[name for name, _ in RULES_FIELDS if name not in RULES_ADDED]),
     "meld": _meld_variants(owner=False),
     "table_meld": _meld_variants(owner=True),
     "round_result": _obj({
-        "round_number": {"type": "integer", "minimum": 1},
+        "round_number": ROUND,
         "went_out": _nullable(_ref("seat")),
         "ended_by": {"type": "string", "enum": ["out", "stock", "turn_limit", "deadlock"]},
         "slam": {"type": "boolean"},
-        "hand_points": _array(NONNEG),
+        "hand_points": _per_seat(NONNEG),
         "cut_by": _nullable(_ref("seat")),
         "cut_exact": {"type": "boolean"},
-        "points": _array({"type": "integer"}),
+        "points": _per_seat({"type": "integer"}),
         "bonus": NONNEG,
     }),
     "cut": _nullable(_obj({"cutter": _ref("seat"), "exact": {"type": "boolean"}})),
@@ -170,12 +180,12 @@ _EVENT_VALUE_SCHEMAS: dict[str, dict[str, Any]] = {
     "card?": _nullable(_ref("card")),
     "end?": _nullable({"type": "string", "enum": ["low", "high"]}),
     "cards?": _nullable(_ref("cards")),
-    "hands": _array(_nullable(_ref("cards"))),
-    "melds": _array(_ref("meld")),
+    "hands": _per_seat(_nullable(_ref("cards"))),
+    "melds": _array(_ref("meld"), maxItems=MAX_CONTRACT_MELDS),
     "contract": _ref("contract"),
     "result": _ref("round_result"),
-    "scores": _array({"type": "integer"}),
-    "seats": _array(_ref("seat")),
+    "scores": _per_seat({"type": "integer"}),
+    "seats": _per_seat(_ref("seat")),
 }
 DEFS["event"] = _switch("type", {
     name: _obj({"type": {"const": name}, **{f: _EVENT_VALUE_SCHEMAS[kind] for f, kind in fields}})
@@ -192,7 +202,7 @@ def _envelope(kind: str) -> dict[str, Any]:
 def _common() -> dict[str, Any]:
     return {
         "rules": _ref("rules"),
-        "round_number": {"type": "integer", "minimum": 1},
+        "round_number": ROUND,
         "dealer": _ref("seat"),
         "phase": _ref("phase"),
         "turn": _ref("seat"),
@@ -201,12 +211,12 @@ def _common() -> dict[str, Any]:
         "upcard_live": {"type": "boolean"},
         "discarder": _nullable(_ref("seat")),
         "shanghai_open": {"type": "boolean"},
-        "buys_left": _array(_nullable(NONNEG)),
-        "buy_requests": _array(_ref("seat")),
-        "buy_withdrawn": _array(_ref("seat")),
-        "down": _array({"type": "boolean"}),
-        "scores": _array({"type": "integer"}),
-        "round_results": _array(_ref("round_result")),
+        "buys_left": _per_seat(_nullable(NONNEG)),
+        "buy_requests": _per_seat(_ref("seat")),
+        "buy_withdrawn": _per_seat(_ref("seat")),
+        "down": _per_seat({"type": "boolean"}),
+        "scores": _per_seat({"type": "integer"}),
+        "round_results": _array(_ref("round_result"), maxItems=MAX_ROUNDS),
         "went_down_this_turn": {"type": "boolean"},
         "owed_wilds": _ref("cards"),
         "must_go_down": {"type": "boolean"},
@@ -253,7 +263,7 @@ def _body(kind: str) -> dict[str, Any]:
                  "round_results", "went_down_this_turn", "played_wild_this_turn", "owed_wilds", "must_go_down",
                  "shanghai_open",
                  "turns_taken", "cut", "seed", *POSITION_ADDED, "move_number")
-        extra = {"hands": _array(_ref("cards")), "stock": _ref("cards"), "seed": _ref("seed")}
+        extra = {"hands": _per_seat(_ref("cards")), "stock": _ref("cards"), "seed": _ref("seed")}
         return _optional(_obj({**env, **{k: {**common, **extra}[k] for k in order}}), POSITION_ADDED)
     if kind == "view":
         common = _common()
@@ -262,13 +272,13 @@ def _body(kind: str) -> dict[str, Any]:
                  "buy_withdrawn", "down", "scores", "round_results", "went_down_this_turn", "played_wild_this_turn",
                  "owed_wilds",
                  "must_go_down", "turns_taken", "cut", *POSITION_ADDED, "move_number", "legal_actions")
-        extra = {"player": _ref("seat"), "hand": _ref("cards"), "hand_sizes": _array(NONNEG),
+        extra = {"player": _ref("seat"), "hand": _ref("cards"), "hand_sizes": _per_seat(NONNEG),
                  "stock_size": NONNEG, "legal_actions": _array(_ref("action"))}
         return _optional(_obj({**env, **{k: {**common, **extra}[k] for k in order}}), POSITION_ADDED)
     if kind == "events":
         return _obj({**env, "events": _array(_ref("event"))})
     assert kind == "record"
-    return _obj({**env, "rules": _ref("rules"), "players": {"type": "integer", "minimum": 2}, "seed": _ref("seed"),
+    return _obj({**env, "rules": _ref("rules"), "players": {"type": "integer", "minimum": 2, "maximum": MAX_PLAYERS}, "seed": _ref("seed"),
                  "dealer": _ref("seat"), "actions": _array(_ref("action"))})
 
 
@@ -431,6 +441,55 @@ def test_the_events_of_whole_games_validate() -> None:
         validator.validate(doc)
         kinds |= {event["type"] for event in doc["events"]}
     assert len(kinds) >= 14, kinds
+
+
+def _widest_game() -> sr.GameState:
+    """A game of the most seats the library allows, a few moves in."""
+    rules = attrs.evolve(sr.PAGAT7, max_players=MAX_PLAYERS, decks_by_players=((MAX_PLAYERS, 5),))
+    state = sr.new_game(rules, MAX_PLAYERS, seed=4)
+    for _ in range(3):
+        state = sr.apply(state, sr.legal_actions(state)[0])
+    return state
+
+
+def _past(doc: dict[str, Any], path: tuple[str | int, ...], value: Any) -> dict[str, Any]:
+    """``doc`` (a copy) with the value at ``path`` replaced."""
+    doc = json.loads(json.dumps(doc))
+    node = doc
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return doc
+
+
+def test_schemas_hold_the_documented_limits(validators: dict[str, jsonschema.Draft202012Validator]) -> None:
+    """A document at the library's limits (MAX_PLAYERS seats) validates; one past a limit on seats, seat
+    counts, rounds, contract melds or names is refused by the schema, as ``from_json`` refuses it."""
+    state = _widest_game()
+    doc = json.loads(to_json(state))
+    validators["state"].validate(doc)
+    validators["view"].validate(json.loads(to_json(observe(state, MAX_PLAYERS - 1))))
+    past = {
+        "a seat": _past(doc, ("turn",), MAX_PLAYERS),
+        "a hand too many": _past(doc, ("hands",), [*doc["hands"], []]),
+        "a round past the last": _past(doc, ("round_number",), MAX_ROUNDS + 1),
+        "too long a name": _past(doc, ("rules", "name"), "x" * (MAX_NAME_LENGTH + 1)),
+        "too many melds": _past(doc, ("rules", "contracts", 0, "sets"), MAX_CONTRACT_MELDS + 1),
+        "too many seats allowed": _past(doc, ("rules", "max_players"), MAX_PLAYERS + 1),
+    }
+    for what, bad in past.items():
+        assert not validators["state"].is_valid(bad), what
+        with pytest.raises(ValueError):
+            from_json(json.dumps(bad))
+    record = json.loads(to_json(GameRecord.new(state.rules, MAX_PLAYERS, 4)))
+    validators["record"].validate(record)
+    assert not validators["record"].is_valid(_past(record, ("players",), MAX_PLAYERS + 1))
+    events = jsonschema.Draft202012Validator(load_events_schema())
+    found = list(step_events(state, sr.legal_actions(state)[0], sr.apply(state, sr.legal_actions(state)[0])))
+    events_doc = json.loads(events_to_json(found))
+    events.validate(events_doc)
+    seated = next(i for i, event in enumerate(events_doc["events"]) if "player" in event)
+    assert not events.is_valid(_past(events_doc, ("events", seated, "player"), 1000))
 
 
 def test_every_action_type_validates(validators: dict[str, jsonschema.Draft202012Validator]) -> None:
