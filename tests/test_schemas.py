@@ -278,7 +278,8 @@ def _body(kind: str) -> dict[str, Any]:
     if kind == "events":
         return _obj({**env, "events": _array(_ref("event"))})
     assert kind == "record"
-    return _obj({**env, "rules": _ref("rules"), "players": {"type": "integer", "minimum": 2, "maximum": MAX_PLAYERS}, "seed": _ref("seed"),
+    players = {"type": "integer", "minimum": 2, "maximum": MAX_PLAYERS}
+    return _obj({**env, "rules": _ref("rules"), "players": players, "seed": _ref("seed"),
                  "dealer": _ref("seat"), "actions": _array(_ref("action"))})
 
 
