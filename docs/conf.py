@@ -64,7 +64,7 @@ import shanghai_rules as sr
 doctest_default_flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.DONT_ACCEPT_TRUE_FOR_1
 
 # The citation marks used on the rules pages: |000| ... |004| link to the
-# source documents, |ruling| marks a decision of the specification or library.
+# source documents, |ruling| marks a ruling of the rules pages, |library| a decision of the library.
 rst_prolog = """
 .. |000| replace:: :ref:`(000) <seed-000>`
 .. |001| replace:: :ref:`(001) <seed-001>`

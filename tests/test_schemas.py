@@ -147,7 +147,8 @@ DEFS: dict[str, Any] = {
     "cards": _array(_ref("card")),
     "seat": {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1},
     "seed": {"type": "string", "pattern": "^(0|-?[1-9][0-9]*)$",
-             "description": "A whole number in decimal digits (a string: seeds are 64-bit)."},
+             "description": "A whole number in decimal digits, '-' first where negative (a string: a seed "
+                            "may have up to 4,096 bits)."},
     "contract": _obj({"sets": {**NONNEG, "maximum": MAX_CONTRACT_MELDS},
                       "runs": {**NONNEG, "maximum": MAX_CONTRACT_MELDS}, "set_length": NONNEG, "run_length": NONNEG,
                       "no_discard": {"type": "boolean"}}),

@@ -934,3 +934,21 @@ def test_a_round_that_rebuilt_its_stock_a_thousand_times_is_written_and_read_bac
     for counted in (state, attrs.evolve(state, stock_rebuilt=5_000, turns_taken=10**10, move_number=10**12)):
         assert from_json(to_json(counted)) == counted
         assert all(from_json(to_json(observe(counted, seat))) == observe(counted, seat) for seat in range(5))
+
+
+def test_the_format_reference_names_every_field_and_action_written() -> None:
+    """The module docstring of ``serialization`` (the JSON page's format reference) names, as ````name````,
+    every field a state, a view, a round result and a record are written with, and every action type."""
+    reference = serialization.__doc__ or ""
+    state = sr.new_game(sr.ISRA, 3, seed=2)
+    while not state.round_results:
+        state = sr.apply(state, sr.legal_actions(state)[-1])
+    written: set[str] = set()
+    written |= set(to_dict(state)) | set(to_dict(observe(state, 0)))
+    written |= set(to_dict(state)["round_results"][0])
+    written |= set(to_dict(GameRecord.new(sr.ISRA, 3, 2)))
+    written |= set(serialization.POSITION_ADDED)
+    written |= {name for name in serialization.ACTION_FIELDS}
+    missing = sorted(name for name in written - {"format", "version"} if f"``{name}``" not in reference
+                     and f'"{name}"' not in reference)
+    assert not missing, f"the format reference does not name {missing}"

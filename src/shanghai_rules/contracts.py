@@ -272,7 +272,8 @@ def contract_layouts(hand: CardsArg, rules: Rules, round_number: int) -> Iterato
     hand).  Not every arrangement is listed: unless the whole hand goes down,
     sets have exactly the contract's length, and each wild stands where the
     search counted it.  But whenever the hand holds any layout at all, at least
-    one is listed, so the first (:func:`find_contract`) answers exactly.
+    one is listed (within the limit below), so the first
+    (:func:`find_contract`) answers exactly.
     Layouts come in a fixed order: runs are placed suit by suit and, within a
     suit, from the lowest place a run may start, then sets are chosen.  So the
     first layout may put a wild below a run's lowest natural card where the hand

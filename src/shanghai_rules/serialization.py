@@ -22,8 +22,8 @@ the Python attribute; a reader must not meet unknown fields, and this module
 refuses documents that have them or lack one.  The one exception: the rules
 fields added since 0.1.0 (:data:`RULES_ADDED`) are written only where they
 differ from the value that keeps the rule as it was before them, and read as
-that value where absent, so that a document whose rules do not use them is
-read by 0.1.0 as well.  A change to the format that an
+that value where absent, so that a document 0.1.0 wrote keeps its rules.
+(0.1.0 reads version 1 only, and refuses what this version writes.)  A change to the format that an
 old reader could misread raises ``version``; :data:`FORMAT_VERSION` is the one
 this library writes, and it reads every version in :data:`READ_VERSIONS`.
 
@@ -46,8 +46,9 @@ card                    its canonical notation, ``str(card)``: ``"10H"``, ``"QS"
 cards                   an array of cards: hands sorted, the stock top card first, the
                         discard pile bottom to top, a meld in its arranged order
 seat                    a whole number from 0
-seed                    a *string* of decimal digits (``"12345678901234567890"``): seeds are
-                        64-bit and must survive readers whose numbers are doubles
+seed                    a *string* of decimal digits, ``-`` first where negative
+                        (``"12345678901234567890"``): a seed may be any whole number of up
+                        to 4,096 bits, and must survive readers whose numbers are doubles
 meld                    ``{"kind": "set", "cards": [...], "rank": "K"}`` (``rank`` is ``null``
                         for a set of wilds only) or ``{"kind": "run", "cards": [...],
                         "suit": "C", "start": 4}`` (``start`` is the position of the first
@@ -59,10 +60,10 @@ rules                   an object with every :class:`~shanghai_rules.rules.Rules
                         ``contracts`` as contract objects, numbers that may be absent as
                         ``null``
 round result            ``{"round_number", "went_out", "ended_by", "slam", "hand_points",
-                        "cut_by", "cut_exact", "points"}``
+                        "cut_by", "cut_exact", "points", "bonus"}``
 cut                     ``null`` or ``{"cutter": seat, "exact": bool}``
 action                  ``{"type": ..., fields}``: ``draw_stock``, ``take_discard``, ``buy``,
-                        ``withdraw_buy`` (``player``); ``lay_down`` (``player``, ``melds``: each
+                        ``withdraw_buy``, ``decline_buy`` (``player``); ``lay_down`` (``player``, ``melds``: each
                         an array of cards, read as unordered, or a meld object, kept as
                         arranged); ``lay_off`` (``player``, ``card``, ``meld``, ``end``);
                         ``swap_wild`` (``player``, ``card``, ``meld``); ``discard``
@@ -78,7 +79,8 @@ under their own names (``rules``, ``round_number``, ``dealer``, ``phase``,
 ``discarder``, ``buys_left``, ``buy_requests``, ``buy_withdrawn``, ``down``,
 ``scores``, ``round_results``, ``went_down_this_turn``, ``played_wild_this_turn``,
 ``owed_wilds``, ``must_go_down``, ``shanghai_open``, ``turns_taken``, ``cut``, ``seed``,
-``move_number``).  A
+``stock_rebuilt``, ``fresh_decks``, ``table_at_rebuild``, ``move_number``; the three before
+``move_number`` are left out where 0, :data:`POSITION_ADDED`).  A
 **view** document holds those of :class:`~shanghai_rules.views.PlayerView`:
 ``player``, ``hand``, ``hand_sizes`` and ``stock_size`` in place of ``hands``
 and ``stock``, no ``seed``, and ``legal_actions`` (action objects).  A
