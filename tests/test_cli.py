@@ -384,6 +384,21 @@ def test_a_seed_longer_than_a_game_takes_is_bad_input(capsys: pytest.CaptureFixt
     assert "--seed: a seed has at most 4096 bits" in err
 
 
+def test_a_seed_and_its_negation_deal_the_same_game_so_simulate_refuses_a_range_holding_both(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Seeds -n and n deal alike (Python's random source takes the absolute value, as 0.1.0 did, so records
+    replay); ``simulate`` refuses a range of seeds that would play a game twice, and takes one on either
+    side of 0."""
+    assert sr.new_game(sr.PAGAT7, 3, seed=-5) == sr.new_game(sr.PAGAT7, 3, seed=5)
+    status, _, err = run(capsys, "simulate", "--games", "4", "--seed", "-2")
+    assert status == 2
+    assert "--seed: seeds -2 to 1 would play 1 game twice" in err
+    for first in ("-3", "0"):
+        status, out, _ = run(capsys, "simulate", "--games", "3", "--seed", first, "--rounds", "1")
+        assert status == 0, first
+        assert "3 games" in out
+
+
 @pytest.mark.parametrize("argv", [["check"], ["replay", "-"], ["play"]])
 @pytest.mark.parametrize("errors, where", [("strict", "invalid start byte at byte 12"),
                                            ("surrogateescape", "a byte it cannot read, at character 12")])

@@ -381,11 +381,18 @@ def _check_players(rules: Rules, players: int) -> None:
 
 def _check_seeds(first: int, games: int = 1) -> None:
     """The seeds ``first`` to ``first + games - 1`` each seed a game
-    (:func:`~shanghai_rules.engine.deal.seed_refusal`)."""
-    for seed in {first, first + games - 1}:
+    (:func:`~shanghai_rules.engine.deal.seed_refusal`), and a different one: a seed and its negation
+    deal alike (:func:`~shanghai_rules.engine.deal.new_game`)."""
+    last = first + games - 1
+    for seed in {first, last}:
         refusal = seed_refusal(seed)
         if refusal:
             raise _UsageError(f"--seed: {refusal}")
+    if first < 0 and last > 0:
+        twice = min(-first, last)
+        raise _UsageError(f"--seed: seeds {first} to {last} would play {twice} game{'s' if twice > 1 else ''} "
+                          "twice, as a seed and its negation deal the same game: start at 0 or above, or end at 0 "
+                          "or below")
 
 
 def _read_stdin(read: Callable[[int], str]) -> str:

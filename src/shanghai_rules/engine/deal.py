@@ -101,7 +101,8 @@ def new_game(rules: Rules, players: int, seed: int = 0, dealer: int | None = Non
     """A new game: round 1 dealt (or, where the rules have a cut, waiting for it).
 
     ``seed`` starts the state's own random source: the same seed and the same
-    actions always give the same game.  ``dealer`` is round 1's dealer; if it is
+    actions always give the same game (and a seed and its negation the same deal,
+    as :class:`random.Random` takes a seed's absolute value).  ``dealer`` is round 1's dealer; if it is
     not given, seat 0 deals, or, where ``Rules.opening_draw``, the seat that
     :func:`opening_draw` picks with the same seed.
     """
