@@ -1,17 +1,25 @@
 """shanghai_rules: a rules engine for Shanghai Rummy.
 
-Immutable game states and a pure :func:`apply`, :func:`legal_actions`,
-stand-alone validators (:func:`check_meld`, :func:`check_contract`,
-:func:`find_contract`, :func:`hand_penalty`), three rule presets
-(:data:`PAGAT7`, :data:`TEN_ROUND`, :data:`ISRA`) and house variants as
-changed :class:`Rules` values.
+Immutable game states and a pure :func:`~shanghai_rules.engine.apply`,
+:func:`~shanghai_rules.engine.legal_actions`, stand-alone validators
+(:func:`~shanghai_rules.melds.check_meld`,
+:func:`~shanghai_rules.contracts.check_contract`,
+:func:`~shanghai_rules.contracts.find_contract`,
+:func:`~shanghai_rules.contracts.hand_penalty`), three rule presets
+(:data:`~shanghai_rules.rules.PAGAT7`, :data:`~shanghai_rules.rules.TEN_ROUND`,
+:data:`~shanghai_rules.rules.ISRA`) and house variants as changed
+:class:`~shanghai_rules.rules.Rules` values.
 
 What an app needs around the engine is imported on first use, so that
-``import shanghai_rules`` stays quick: the table for servers (:class:`Table`),
-JSON (:func:`to_json`, :func:`from_json`), game records, the computer players
-(:func:`play_game`), game events (:func:`step_events`, :func:`events_for`,
-:func:`redact`) and the game in words (:func:`describe`, :func:`score_sheet`,
-:func:`state_table`).
+``import shanghai_rules`` stays quick: the table for servers
+(:class:`~shanghai_rules.table.Table`), JSON
+(:func:`~shanghai_rules.serialization.to_json`,
+:func:`~shanghai_rules.serialization.from_json`), game records, the computer
+players (:func:`~shanghai_rules.players.play_game`), game events
+(:func:`~shanghai_rules.events.step_events`,
+:func:`~shanghai_rules.events.events_for`, :func:`~shanghai_rules.events.redact`)
+and the game in words (:func:`~shanghai_rules.text.describe`,
+:func:`~shanghai_rules.text.score_sheet`, :func:`~shanghai_rules.text.state_table`).
 """
 
 from __future__ import annotations

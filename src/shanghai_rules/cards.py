@@ -30,11 +30,13 @@ from .refusals import Code
 
 __all__ = [
     "ACE",
+    "ALL_CARDS",
     "DEAD_TWOS",
     "JACK",
     "JOKER",
     "KING",
     "MAX_CARDS",
+    "MAX_TOKEN_SHOWN",
     "QUEEN",
     "Card",
     "CardError",

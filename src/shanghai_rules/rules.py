@@ -25,6 +25,7 @@ __all__ = [
     "ISRA",
     "LIVERPOOL",
     "MAX_CONTRACT_MELDS",
+    "MAX_NAME_LENGTH",
     "MAX_NUMBER",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
@@ -603,7 +604,7 @@ class Rules:
     def card_supply(self, players: int, *, rng: random.Random | None = None) -> list[Card]:
         """Every card in play with ``players`` players: :meth:`decks_for` decks with their jokers.
 
-        Sorted by card code, or shuffled with ``rng`` when it is given (see :func:`full_deck`).
+        Sorted by card code, or shuffled with ``rng`` when it is given (see :func:`~shanghai_rules.cards.full_deck`).
         """
         return full_deck(self.decks_for(players), self.jokers_per_deck, rng=rng)
 
