@@ -475,6 +475,64 @@ def test_apply_after_legal_actions_equals_apply_judging_afresh(preset: str) -> N
     assert plays > 50
 
 
+def _play_states(preset: str, seed: int = 3) -> list[sr.GameState]:
+    """The play-phase states of a seeded game of ``GreedyPlayer`` self-play."""
+    _, record = sr.play_game(sr.get_rules(preset), [sr.GreedyPlayer() for _ in range(4)], seed)
+    return [state for state in sr.replay(record) if state.phase == "play"]
+
+
+def test_a_listing_cannot_be_pointed_at_another_state_nor_given_verdicts() -> None:
+    """One judgement, whatever the caller does with a listing: its state, its judgement and their parts
+    cannot be set, and the verdicts it reads out are a copy; a listing of another state is not used."""
+    states = _play_states("pagat7")
+    listing = sr.legal_actions(states[0])
+    judged = listing.judged
+    assert judged is not None
+    for target, name in ((listing, "state"), (listing, "judged"), (judged, "pos"), (judged, "turn"),
+                         (judged, "facts"), (judged, "verdicts")):
+        with pytest.raises(AttributeError):
+            setattr(target, name, getattr(target, name))
+    plays = [a for a in listing if isinstance(a, (sr.LayDown, sr.LayOff, sr.SwapWild))]
+    if plays:
+        judged.verdicts[plays[0]] = None  # type: ignore[index]
+        assert judged.verdict_of(plays[0]) is not None
+    refused = 0
+    for before, later in zip(states, states[1:]):
+        listing = sr.legal_actions(before)
+        for action in [a for a in listing if isinstance(a, (sr.LayDown, sr.LayOff))]:
+            if not sr.is_legal(later, action):
+                refused += 1
+                with pytest.raises(sr.IllegalAction):
+                    sr.apply(later, action, listing=listing)
+    assert refused > 5
+
+
+def _made_anew(meld: sr.Meld) -> sr.Meld:
+    """An arranged meld equal to ``meld`` (attrs compares the fields with ==) whose rank or suit is not of
+    the kind a meld takes: 5.0 for 5, a plain int for a ``Suit``."""
+    if meld.kind == "set":
+        return sr.Meld("set", meld.cards, rank=None if meld.rank is None else float(meld.rank))
+    return sr.Meld("run", meld.cards, suit=int(meld.suit), start=meld.start)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("preset", ["pagat7", "isra"])
+def test_a_listings_verdict_serves_only_the_very_action_it_lists(preset: str) -> None:
+    """An action equal to a listed one but made anew is judged afresh, as without the listing: a lay-down
+    whose melds name their rank or suit with the wrong kind of number is refused either way."""
+    tried = 0
+    for state in _play_states(preset):
+        listing = sr.legal_actions(state)
+        for action in [a for a in listing if isinstance(a, sr.LayDown)]:
+            anew = sr.LayDown(action.player, tuple(_made_anew(m) for m in action.melds))  # type: ignore[arg-type]
+            assert anew == action
+            with pytest.raises(sr.IllegalAction):
+                sr.apply(state, anew)
+            with pytest.raises(sr.IllegalAction):
+                sr.apply(state, anew, listing=listing)
+            tried += 1
+    assert tried
+
+
 def test_lay_down_refuses_a_hand_built_meld_with_the_other_kinds_fields_spec6() -> None:
     """SPEC 6 (and lossless JSON): a caller's arranged run that also names a rank is refused with
     the reason, so no state holds a meld that to_json could not write back."""

@@ -87,7 +87,7 @@ def _play(state: GameState, action: Play, listing: Listing | None = None) -> Gam
     judged = listing.judged if listing is not None and listing.state is state else None
     if judged is not None:
         turn, pos = judged.turn, judged.pos
-        verdict = judged.verdicts.get(action)
+        verdict = judged.verdict_of(action)
     else:
         turn, pos = position_of(state)
     if verdict is None:

@@ -14,7 +14,7 @@ judges).  The plays' verdicts are kept in the :class:`Listing` returned, which
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from ..actions import (
@@ -60,43 +60,83 @@ LAY_DOWN_CHOICES: Final = 1
 
 class Listing(list[Action]):
     """The legal actions of one state, as :func:`legal_actions` lists them: a list of actions
-    that also holds the judgement made of each play listed (``verdicts``), for the state it
+    that also holds the judgement made of each play listed (``judged``), for the state it
     was made of (``state``).
 
     Hand it to :func:`~shanghai_rules.engine.apply` with an action picked from it,
     ``apply(state, action, listing=actions)``, and that play is not judged a second time.
+    ``apply`` takes a verdict from the listing only for the very state it was made of and
+    the very action object it lists; for any other state or action (an equal action made
+    anew, read from JSON) it judges the action itself.  ``state`` and ``judged`` cannot be
+    set, and the verdicts cannot be changed.  The list itself is the caller's: ``apply``
+    reads none of it.
     """
 
-    __slots__ = ("judged", "state")
-
-    state: GameState
-    """The state listed."""
-    judged: Judged | None
-    """In the play phase, what the plays were judged on and the verdict of each."""
+    __slots__ = ("_judged", "_state")
+    _state: GameState
+    _judged: Judged | None
 
     @classmethod
-    def of(cls, state: GameState) -> Listing:
-        """An empty listing of ``state`` (:func:`legal_actions` fills it)."""
+    def of(cls, state: GameState, judged: Judged | None = None) -> Listing:
+        """An empty listing of ``state`` (:func:`legal_actions` fills it), with what its plays are
+        judged on, in the play phase."""
         listing = cls()
-        listing.state = state
-        listing.judged = None
+        listing._state = state
+        listing._judged = judged
         return listing
+
+    @property
+    def state(self) -> GameState:
+        """The state listed."""
+        return self._state
+
+    @property
+    def judged(self) -> Judged | None:
+        """In the play phase of the seat on turn, what the plays were judged on and the verdict of each."""
+        return self._judged
 
 
 class Judged:
-    """What a listing of a play phase judged the plays of the seat on turn on, and what it found."""
+    """What a listing of a play phase judged the plays of the seat on turn on, and what it found.
+    Read-only: only :func:`legal_actions` gives verdicts."""
 
-    __slots__ = ("facts", "pos", "turn", "verdicts")
+    __slots__ = ("_facts", "_pos", "_turn", "_verdicts")
 
     def __init__(self, turn: Turn, pos: Position, facts: TableFacts | None) -> None:
-        self.turn = turn
+        self._turn = turn
+        self._pos = pos
+        self._facts = facts
+        self._verdicts: dict[Action, tuple[Action, Verdict]] = {}
+
+    @property
+    def turn(self) -> Turn:
         """The turn the plays were judged in."""
-        self.pos = pos
+        return self._turn
+
+    @property
+    def pos(self) -> Position:
         """The position they were judged on."""
-        self.facts = facts
+        return self._pos
+
+    @property
+    def facts(self) -> TableFacts | None:
         """The :class:`~shanghai_rules.engine.table_facts.TableFacts` of the table (``None`` for no table)."""
-        self.verdicts: dict[Action, Verdict] = {}
-        """The verdict of each play listed (see :data:`~shanghai_rules.engine.plays.Verdict`)."""
+        return self._facts
+
+    @property
+    def verdicts(self) -> Mapping[Action, Verdict]:
+        """The verdict of each play listed (see :data:`~shanghai_rules.engine.plays.Verdict`), a new
+        dictionary on each reading."""
+        return {action: verdict for action, (_, verdict) in self._verdicts.items()}
+
+    def verdict_of(self, action: Action) -> Verdict | None:
+        """The verdict of ``action`` if it is the very object listed (not merely an equal one), else ``None``."""
+        found = self._verdicts.get(action)
+        return found[1] if found is not None and found[0] is action else None
+
+    def give(self, action: Action, verdict: Verdict) -> None:
+        """Keep the verdict of a play :func:`legal_actions` lists."""
+        self._verdicts[action] = (action, verdict)
 
 
 def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int = LAY_DOWN_CHOICES) -> Listing:
@@ -128,14 +168,14 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     if type(lay_downs) is not int or lay_downs < 1:
         raise IllegalAction(f"legal_actions: lay_downs must be a whole number of at least 1, not {excerpt(lay_downs)}",
                             code="bad_argument")
-    listing = Listing.of(state)
     seats = range(players) if player is None else (player,)
+    plays = state.phase == "play" and state.turn in seats
+    judged = _judged_of(state) if plays else None
+    listing = Listing.of(state, judged)
     if state.phase == "draw":
         _list_draw_phase(listing, state, seats)
     elif state.phase == "play":
-        if state.turn in seats:
-            turn, pos = position_of(state)
-            judged = listing.judged = Judged(turn, pos, table_facts(state.table, state.rules) if state.table else None)
+        if judged is not None:
             _list_plays(listing, judged, lay_downs)
             _list_discards(listing, state, judged.facts)
         if state.upcard_live and buy_window_open(state):
@@ -150,6 +190,12 @@ def legal_actions(state: GameState, player: int | None = None, *, lay_downs: int
     elif state.phase == "round_over" and player is None and not start_refusal(state):
         listing.append(StartRound())
     return listing
+
+
+def _judged_of(state: GameState) -> Judged:
+    """What the plays of the seat on turn in ``state`` are judged on, with no verdict yet."""
+    turn, pos = position_of(state)
+    return Judged(turn, pos, table_facts(state.table, state.rules) if state.table else None)
 
 
 def has_legal_action(state: GameState) -> bool:
@@ -301,7 +347,7 @@ def _keep(listing: Listing, judged: Judged, action: Play,
     except IllegalAction:
         return False
     listing.append(action)
-    judged.verdicts[action] = verdict
+    judged.give(action, verdict)
     return True
 
 
@@ -317,7 +363,7 @@ def _list_lay_offs(listing: Listing, judged: Judged) -> None:
     if lay_offs_end_alike(turn, pos):
         for lay_off, meld in lay_offs:
             listing.append(lay_off)
-            judged.verdicts[lay_off] = meld
+            judged.give(lay_off, meld)
         if verifying():
             for lay_off, meld in lay_offs:
                 _confirm_found(judged, lay_off, meld)
@@ -343,7 +389,7 @@ def _keep_found(listing: Listing, judged: Judged, lay_off: LayOff, meld: Meld) -
     """List ``lay_off``, which a derivation of the judgement has found legal, with the meld it makes as
     its verdict."""
     listing.append(lay_off)
-    judged.verdicts[lay_off] = meld
+    judged.give(lay_off, meld)
     if verifying():
         _confirm_found(judged, lay_off, meld)
 
