@@ -5,9 +5,12 @@ shared safely; nothing passes from one call to the next but through its argument
 from __future__ import annotations
 
 import hashlib
+import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import shanghai_rules as sr
+from shanghai_rules.memo import MemoTable
 
 GAMES = [("pagat7", 4, 1), ("isra", 4, 2), ("ten-round", 5, 3), ("may-i", 4, 4),
          ("pagat7", 3, 5), ("isra", 3, 6), ("liverpool", 4, 7), ("ten-round-rulebook", 4, 8)]
@@ -68,3 +71,28 @@ def test_games_played_from_eight_threads_at_once_give_the_single_threaded_result
         with ThreadPoolExecutor(max_workers=8) as pool:
             found = list(pool.map(lambda record: _digest(_steps(record)), RECORDS))
         assert found == expected
+
+
+def test_a_memo_table_written_from_sixteen_threads_keeps_its_bound() -> None:
+    """The memo's bound holds under threads: however the writes of sixteen threads interleave, no
+    generation of a table holds more than its limit (the check and the write are one step)."""
+    table: MemoTable[tuple[int, int], int] = MemoTable("sixteen writers", limit=8)
+    largest = [0]
+    switch = sys.getswitchinterval()
+
+    def write(seat: int) -> None:
+        for count in range(10_000):
+            table.put((seat, count), count)
+            largest[0] = max(largest[0], len(table), len(table._old))
+
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=write, args=(seat,)) for seat in range(16)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert largest[0] <= table.limit
+    assert table.size() <= 2 * table.limit

@@ -23,14 +23,17 @@ a process plays and then stays that size: 1,000 seeded games of every preset
 end within a few megabytes of where the first hundred left it
 (``benchmarks/hostile.py`` measures it).
 
-Safe from any number of threads: every operation is a dictionary read or
-write, or the passing of the young generation to the old one; answers are
-pure, so two threads that race to fill the same entry store equal values, and
-an entry lost as the generations pass is only worked out again.
+Safe from any number of threads: a reading is a dictionary read, and the
+writing of an answer (with the passing of a full young generation to the old
+one) is made under the table's lock, so no generation ever holds more than
+``limit`` entries; answers are pure, so two threads that race to fill the same
+entry store equal values, and an entry lost as the generations pass is only
+worked out again.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable
 from typing import Any, Final, TypeVar
 
@@ -49,7 +52,7 @@ class MemoTable(dict[K, V]):
     The young generation is the table itself (a dictionary, so that :meth:`get` of an answer
     kept is the dictionary's own); the old one is kept beside it."""
 
-    __slots__ = ("_old", "limit", "name")
+    __slots__ = ("_lock", "_old", "limit", "name")
 
     def __init__(self, name: str, limit: int = DEFAULT_LIMIT) -> None:
         super().__init__()
@@ -58,6 +61,7 @@ class MemoTable(dict[K, V]):
         self.limit = limit
         """The most entries in each generation."""
         self._old: dict[K, V] = {}
+        self._lock = threading.Lock()
 
     def recall(self, key: K) -> V | None:
         """The answer kept for ``key`` in the old generation, moved to the young one, or ``None``.
@@ -69,10 +73,11 @@ class MemoTable(dict[K, V]):
 
     def put(self, key: K, value: V) -> V:
         """Keep ``value`` as the answer for ``key``; returns it."""
-        if len(self) >= self.limit:
-            self._old = dict(self)
-            dict.clear(self)
-        self[key] = value
+        with self._lock:
+            if len(self) >= self.limit and key not in self:
+                self._old = dict(self)
+                dict.clear(self)
+            self[key] = value
         return value
 
     def fill(self, key: K, work: Callable[[K], V]) -> V:
@@ -92,8 +97,9 @@ class MemoTable(dict[K, V]):
 
     def clear(self) -> None:
         """Forget every answer."""
-        dict.clear(self)
-        self._old = {}
+        with self._lock:
+            dict.clear(self)
+            self._old = {}
 
 
 class Memo:
