@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import shanghai_rules as sr
-from shanghai_rules.rules import CARD_VALUES_ISRA, CARD_VALUES_PAGAT
+from shanghai_rules.rules import CARD_VALUES_ISRA, CARD_VALUES_PAGAT, MAX_STEPS
 
 C = sr.Contract
 
@@ -415,11 +415,11 @@ def test_a_wild_limit_by_length_finds_a_lengths_step_as_the_steps_read_in_order(
 @pytest.mark.parametrize("steps", [
     ((3, 1), (10**9, 2)),
     ((10**9, 0),),
-    tuple((n, 2 * (n % 2 == 0)) for n in range(1, 3001)),
+    tuple((n, 2 * (n % 2 == 0)) for n in range(1, MAX_STEPS + 1)),
 ])
 def test_wild_limits_by_length_of_any_length_are_judged_within_the_cards_in_play(
         steps: tuple[tuple[int, int], ...], monkeypatch: pytest.MonkeyPatch) -> None:
-    """A limit by length may name any length up to a billion, and thousands of them; no meld is longer
+    """A limit by length may name any length up to a billion, and a thousand of them; no meld is longer
     than the cards in play (``MAX_CARDS``), so the rules are judged over melds of up to that many cards
     (building such rules asked the limits once for every length up to the last named: about 20 minutes
     for a billion, 28 s for 3,000 steps)."""
@@ -471,3 +471,20 @@ def test_a_contract_the_fewest_decks_the_rules_deal_cannot_make_is_refused() -> 
                                decks_by_players=((8, 3),))
     assert three_decks.decks_for(5) == 3
     assert attrs.evolve(sr.TEN_ROUND, contracts=contracts).contracts[0].set_length == 9  # (jokers make it)
+
+
+@pytest.mark.parametrize("field, pairs", [
+    ("max_wilds_by_length", tuple((n, 1) for n in range(1, MAX_STEPS + 1))),
+    ("decks_by_players", tuple((n, 3) for n in range(1, MAX_STEPS + 1))),
+])
+def test_step_fields_hold_at_most_max_steps_pairs_and_read_back_from_json(field: str,
+                                                                          pairs: tuple[tuple[int, int], ...]) -> None:
+    """``decks_by_players`` and ``max_wilds_by_length`` take up to ``MAX_STEPS`` pairs, and such rules read
+    back from their JSON (the reader took 16 pairs, so rules of 17 did not); one pair more is refused, naming
+    the limit."""
+    rules = attrs.evolve(sr.ISRA, **{field: pairs})
+    assert sr.from_json(sr.to_json(rules)) == rules
+    more = (*pairs, (MAX_STEPS + 1, pairs[-1][1]))
+    with pytest.raises(sr.RulesError, match=f"{field}: at most {MAX_STEPS:,} pairs") as refused:
+        attrs.evolve(sr.ISRA, **{field: more})
+    assert refused.value.code == "bad_rules"

@@ -25,7 +25,7 @@ from shanghai_rules.cards import ALL_CARDS
 from shanghai_rules.event_json import EVENT_FIELDS, events_to_json, load_events_schema
 from shanghai_rules.events import events_for, step_events
 from shanghai_rules.records import GameRecord
-from shanghai_rules.rules import MAX_CONTRACT_MELDS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_ROUNDS
+from shanghai_rules.rules import MAX_CONTRACT_MELDS, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_ROUNDS, MAX_STEPS
 from shanghai_rules.serialization import (
     ACTION_FIELDS,
     FORMAT_VERSION,
@@ -123,8 +123,9 @@ def _rules_properties() -> dict[str, Any]:
         "ints": _array(NONNEG),
         "ints?": _nullable(_array(NONNEG)),
         "ints_or_null": _array(_nullable(NONNEG)),
-        "pairs": _array(_array({"type": "integer", "minimum": 1}, minItems=2, maxItems=2), minItems=1),
-        "pairs?": _nullable(_array(_array(NONNEG, minItems=2, maxItems=2), minItems=1)),
+        "pairs": _array(_array({"type": "integer", "minimum": 1}, minItems=2, maxItems=2), minItems=1,
+                        maxItems=MAX_STEPS),
+        "pairs?": _nullable(_array(_array(NONNEG, minItems=2, maxItems=2), minItems=1, maxItems=MAX_STEPS)),
         "contracts": _array(_ref("contract"), minItems=1, maxItems=MAX_ROUNDS),
     }
     props = {name: kinds[kind] for name, kind in RULES_FIELDS}

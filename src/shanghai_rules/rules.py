@@ -29,6 +29,7 @@ __all__ = [
     "MAX_NUMBER",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
+    "MAX_STEPS",
     "MAY_I",
     "PAGAT7",
     "PRESETS",
@@ -80,6 +81,10 @@ MAX_NAME_LENGTH: Final = 100
 MAX_ROUNDS: Final = 100
 #: The largest whole number any field of a :class:`Rules` or :class:`Contract` may hold.
 MAX_NUMBER: Final = 10**9
+#: The most (threshold, value) pairs of a field of :class:`Rules` given as steps
+#: (``decks_by_players``, ``max_wilds_by_length``): as many as there are meld lengths,
+#: a meld being at most :data:`~shanghai_rules.cards.MAX_CARDS` long.
+MAX_STEPS: Final = 1_000
 
 
 def _check_name(name: object) -> None:
@@ -107,6 +112,8 @@ def _ascending_pairs(field: str, pairs: object, shape: str, second_minimum: int,
     of at least ``second_minimum``; the last threshold.  ``shape`` names a pair, ``how`` the fix."""
     if not isinstance(pairs, tuple) or not pairs:
         raise RulesError(f"{field}: {how}", "bad_rules")
+    if len(pairs) > MAX_STEPS:
+        raise RulesError(f"{field}: at most {MAX_STEPS:,} pairs, not {len(pairs):,}", "bad_rules")
     previous = 0
     for i, pair in enumerate(pairs):
         if not isinstance(pair, tuple) or len(pair) != 2:

@@ -166,7 +166,7 @@ from .memo import MEMO
 from .penalties import hand_penalty
 from .records import GameRecord
 from .refusals import Code
-from .rules import MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS, PRESETS, Contract, Rules, RulesError
+from .rules import MAX_NUMBER, MAX_PLAYERS, MAX_ROUNDS, MAX_STEPS, PRESETS, Contract, Rules, RulesError
 from .state import MAX_NUMBER_BITS, MAX_SCORE_BITS, GameState, RoundResult, TableMeld, cutter_seat, dealer_after
 from .views import PlayerView
 
@@ -1017,9 +1017,9 @@ def _read_rules_fields(value: Json, path: str, envelope: Sequence[str] = ()) -> 
         where = _join(path, name)
         item = data[name] if name in data else RULES_ADDED[name]
         if kind == "pairs":
-            fields[name] = _items(item, where, _read_pair, MAX_PLAYERS)
+            fields[name] = _items(item, where, _read_pair, MAX_STEPS)
         elif kind == "pairs?":
-            fields[name] = None if item is None else _items(item, where, _read_pair, MAX_PLAYERS)
+            fields[name] = None if item is None else _items(item, where, _read_pair, MAX_STEPS)
         elif kind == "ints?":
             fields[name] = None if item is None else _ints(item, where, 0)
         elif kind == "ints_or_null":
