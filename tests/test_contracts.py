@@ -1354,16 +1354,20 @@ def test_twelve_runs_the_suits_cannot_hold_are_priced_before_any_is_tried(search
 
 def test_the_placement_limit_counts_the_runs_and_sets_tried_since_the_last_layout(
         monkeypatch: pytest.MonkeyPatch, search_work: dict[str, int]) -> None:
-    """Each layout of this hand comes within seven runs and sets tried of the one before (windows weighed
-    for a run among them), 97 in all for its 37 layouts: under a limit of ten, every layout still comes,
-    in the same order."""
+    """Each layout of this hand comes within eleven runs and sets tried of the one before (windows weighed
+    for a run, and shapes weighed for a set, among them), 151 in all for its 37 layouts: under a limit of
+    eleven, every layout still comes, in the same order; under ten, the search stops before the last."""
     hand = sr.parse_cards("3C 3D 9D 10D 10D JD QD QD 5H 7H 8H 8H 3S 8S JK JK")
     every = list(sr.contract_layouts(hand, sr.PAGAT7, 5))
-    assert len(every) == 37 and search_work["runs"] + search_work["sets"] > 10, search_work
-    monkeypatch.setattr(contract_search, "PLACEMENT_LIMIT", 10)
+    assert len(every) == 37 and search_work["runs"] + search_work["sets"] > 11, search_work
+    monkeypatch.setattr(contract_search, "PLACEMENT_LIMIT", 11)
     search = contract_search.ContractSearch(hand, sr.PAGAT7, sr.PAGAT7.contract(5))
     assert list(search.layouts()) == every
     assert not search.limit_reached
+    monkeypatch.setattr(contract_search, "PLACEMENT_LIMIT", 10)
+    short = contract_search.ContractSearch(hand, sr.PAGAT7, sr.PAGAT7.contract(5))
+    found = list(short.layouts())
+    assert found == every[:len(found)] and len(found) < len(every) and short.limit_reached
 
 
 def test_a_hand_whose_layout_the_search_does_not_reach_lists_no_lay_down_but_may_go_down(

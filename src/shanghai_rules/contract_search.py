@@ -55,10 +55,11 @@ from .rules import Contract, Rules
 from .verify import agree
 from .wild_limits import wild_limits
 
-__all__ = ["PLACEMENT_LIMIT", "ContractSearch", "first_layout"]
+__all__ = ["PLACEMENT_LIMIT", "ContractSearch", "Tries", "first_layout"]
 
 #: The most runs and sets the search tries before it gives a layout (a run tried: each window of
-#: positions weighed for a run, and each run placed): once it has tried this many since the last
+#: positions weighed for a run, and each run placed; a set tried: each count of naturals weighed
+#: for a set, and each set placed): once it has tried this many since the last
 #: layout (or since its start), it looks no further and gives no more
 #: (:attr:`ContractSearch.limit_reached` says so).  No hand of a preset's game comes near it (the
 #: most in the seeded games of the behaviour fingerprint is a few hundred); it bounds the search in
@@ -69,6 +70,24 @@ PLACEMENT_LIMIT: Final = 50_000
 
 class _LimitReached(Exception):
     """The search has tried :data:`PLACEMENT_LIMIT` runs and sets since its last layout."""
+
+
+class Tries:
+    """The runs and sets that several searches, made one after another for one question, may try in
+    all: a judgement that asks the contract search of many positions (the no-trap search of
+    :mod:`~shanghai_rules.engine.no_trap`) shares one between them, so that its whole cost is bounded
+    and not only that of each search."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, most: int) -> None:
+        self.left = most
+        """The tries left; below 0 once a search has tried more than were given."""
+
+    @property
+    def spent(self) -> bool:
+        """Have the searches tried every run and set given?"""
+        return self.left <= 0
 
 
 def _code_at(position: int, suit: int) -> int:
@@ -175,10 +194,12 @@ class ContractSearch:
     """A depth-first search for the layouts of one contract in one hand (see the module docs)."""
 
     def __init__(self, hand: Sequence[Card], rules: Rules, contract: Contract, *, bounds: bool = True,
-                 remember: bool = True) -> None:
+                 remember: bool = True, tries: Tries | None = None) -> None:
         """The search of ``contract`` under ``rules`` in ``hand``; ``bounds=False`` searches without the
         bounds and the sets' shortcuts (to check them); ``remember=False`` keeps nothing in the memo
-        (for rules being built)."""
+        (for rules being built); ``tries``: the runs and sets it shares with other searches, where
+        it is one of several made for one judgement (it stops, as at its own limit, once they are
+        spent)."""
         self.rules = rules
         self.contract = contract
         self.use_bounds = bounds
@@ -230,6 +251,7 @@ class ContractSearch:
         # without its shortcuts, which the checking mode and the tests compare it with)
         self.placed = 0
         self.placement_limit = PLACEMENT_LIMIT if bounds else None
+        self.tries = tries if bounds else None
         self.limit_reached = False
         """The search stopped at :data:`PLACEMENT_LIMIT` runs and sets tried: the layouts it gave may not be all."""
 
@@ -294,10 +316,16 @@ class ContractSearch:
             self.limit_reached = True
 
     def _count_placement(self) -> None:
-        """Count a run or set tried; past :data:`PLACEMENT_LIMIT` since the last layout, stop the search."""
+        """Count a run or set tried; past :data:`PLACEMENT_LIMIT` since the last layout, or past the
+        :class:`Tries` shared with other searches, stop the search."""
         self.placed += 1
         if self.placement_limit is not None and self.placed > self.placement_limit:
             raise _LimitReached
+        tries = self.tries
+        if tries is not None:
+            tries.left -= 1
+            if tries.left < 0:
+                raise _LimitReached
 
     def _build(self) -> tuple[Meld, ...]:
         """The layout the search holds now, as melds: runs, then sets."""
@@ -979,6 +1007,7 @@ class ContractSearch:
         if exact:
             most = min(most, length)
         for k in range(most, -1 if not most else 0, -1):
+            self._count_placement()  # (each count of naturals weighed is a set tried, placed or not)
             w = max(0, length - k)
             extra = self.wilds_left if not (self.regular or exact) else w
             for first, last in self._wild_counts(k, w, max(w, extra)):

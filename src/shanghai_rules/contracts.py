@@ -22,7 +22,7 @@ from typing import Final, Literal
 import attrs
 
 from .cards import Card, CardError, CardsArg, _card_group, format_cards, rank_name
-from .contract_search import ContractSearch, first_layout
+from .contract_search import ContractSearch, Tries, first_layout
 from .errors import excerpt
 from .meld_value import Meld, MeldKind
 from .melds import check_meld
@@ -294,10 +294,12 @@ def contract_layouts(hand: CardsArg, rules: Rules, round_number: int) -> Iterato
     return ContractSearch(cards, rules, contract).layouts()
 
 
-def layouts_of(hand: tuple[Card, ...], rules: Rules, contract: Contract) -> Iterator[tuple[Meld, ...]]:
+def layouts_of(hand: tuple[Card, ...], rules: Rules, contract: Contract,
+               tries: Tries | None = None) -> Iterator[tuple[Meld, ...]]:
     """:func:`contract_layouts` for callers that pass a tuple of cards and the contract itself
-    (the engine, whose hands are checked already)."""
-    return ContractSearch(hand, rules, contract).layouts()
+    (the engine, whose hands are checked already); ``tries``: the runs and sets the search shares
+    with the other searches of one judgement (:class:`~shanghai_rules.contract_search.Tries`)."""
+    return ContractSearch(hand, rules, contract, tries=tries).layouts()
 
 
 def find_contract(hand: CardsArg, rules: Rules, round_number: int) -> tuple[Meld, ...] | None:

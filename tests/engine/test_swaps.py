@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 import shanghai_rules as sr
+from shanghai_rules.contract_search import Tries
 from shanghai_rules.engine import no_trap
 from shanghai_rules.engine.candidates import lay_off_candidates, swap_candidates
 from shanghai_rules.engine.laying_off import lay_off_refusal
@@ -524,7 +525,7 @@ def test_no_trap_search_leaves_out_only_plays_that_cannot_help_place_owed_wilds_
     answer of the search that tries every play, on seeded random positions of house variants."""
     rules = _house(variant)
     positions = list(_owed_positions(rules, 7, 150))
-    pruned = [no_trap._search(turn, pos, set()) for turn, pos in positions]
+    pruned = [no_trap._search(turn, pos, set(), Tries(no_trap.TRIES_LIMIT)) for turn, pos in positions]
     full = [no_trap.finishes(turn, pos, set()) for turn, pos in positions]
     assert pruned == full
     assert 10 < sum(full) < len(full) - 10  # both answers are asked about
@@ -564,11 +565,11 @@ def test_hopeless_owed_wild_is_refused_without_trying_every_order_of_plays_spec_
     searched = 0
     search = no_trap._search
 
-    def counted(turn: Any, pos: Any, seen: set[tuple[object, ...]]) -> bool:
+    def counted(turn: Any, pos: Any, seen: set[tuple[object, ...]], tries: Tries) -> bool:
         nonlocal searched
         searched += 1
         assert searched < 1000, "the search tries every order of plays"
-        return search(turn, pos, seen)
+        return search(turn, pos, seen, tries)
 
     monkeypatch.setattr(no_trap, "_search", counted)
     refused(state, sr.Discard(0, "KS"), "must be played")
@@ -601,7 +602,7 @@ def test_no_trap_search_keeps_the_plays_that_do_help_place_owed_wilds_spec_4_7_4
     hand_tuple = tuple(sorted(sr.parse_cards(hand_cards), key=lambda c: c.code))
     turn = Turn(rules, rules.contracts[0], 0, 1)
     pos = Position(hand_tuple, table, True, False, tuple(sr.parse_cards(owed)), False, False)
-    assert no_trap._search(turn, pos, set())
+    assert no_trap._search(turn, pos, set(), Tries(no_trap.TRIES_LIMIT))
     assert no_trap.finishes(turn, pos, set())
 
 
@@ -622,9 +623,9 @@ def test_no_trap_search_weighs_each_position_once_in_the_judgement_of_a_play_spe
     weighed: list[tuple[object, ...]] = []
     useful = no_trap._useful_plays
 
-    def recorded(turn: Any, pos: Any) -> Iterator[Any]:
+    def recorded(turn: Any, pos: Any, tries: Tries) -> Iterator[Any]:
         weighed.append((pos.hand, tuple(tm.meld for tm in pos.table)))
-        return useful(turn, pos)
+        return useful(turn, pos, tries)
 
     monkeypatch.setattr(no_trap, "_useful_plays", recorded)
     actions = sr.legal_actions(state)

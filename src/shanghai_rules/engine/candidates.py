@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from ..actions import LayDown, LayOff, SwapWild
-from ..contract_search import first_layout
+from ..contract_search import Tries, first_layout
 from ..contracts import layouts_of
 from ..meld_value import Meld
 from ..memo import MEMO
@@ -46,14 +46,15 @@ def _construct(key: tuple[Any, ...]) -> Any:
     return key[0](*key[1:])
 
 
-def lay_down_candidates(turn: Turn, pos: Position) -> Iterator[LayDown]:
-    """Going down with each distinct layout of the contract the hand holds, in the search's order."""
+def lay_down_candidates(turn: Turn, pos: Position, tries: Tries | None = None) -> Iterator[LayDown]:
+    """Going down with each distinct layout of the contract the hand holds, in the search's order
+    (``tries``: the runs and sets the search shares with the other searches of one judgement)."""
     if pos.down:
         return
     if verifying():
         _confirm_bounds(turn, pos)
     seen: set[tuple[tuple[str, tuple[int, ...]], ...]] = set()
-    for layout in layouts_of(pos.hand, turn.rules, turn.contract):
+    for layout in layouts_of(pos.hand, turn.rules, turn.contract, tries):
         key = _layout_key(layout)
         if key not in seen:  # (the same layout comes again where the hand holds duplicate cards)
             seen.add(key)

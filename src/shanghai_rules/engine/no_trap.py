@@ -20,7 +20,8 @@ checking mode (:mod:`~shanghai_rules.verify`) each answer is checked against it:
 * :func:`_useful_plays`: the plays worth trying, the others shown useless.
 
 The search weighs at most :data:`SEARCH_LIMIT` positions for one judgement, each
-at most once; a play whose finish it has not found by then is refused as a trap
+at most once, and the contract searches it asks try at most :data:`TRIES_LIMIT`
+runs and sets in all; a play whose finish it has not found by then is refused as a trap
 (a ruling, stated on the rules page, that no game of the tests or the seeded
 games comes near: their largest search weighs 18 positions).  So the judgement of
 a play costs at most that many positions, and a game can never be left without a
@@ -35,6 +36,7 @@ from typing import Final
 
 from ..actions import LayOff, SwapWild
 from ..cards import ACE, JOKER, Card
+from ..contract_search import Tries
 from ..errors import IllegalAction
 from ..meld_value import Meld, is_wild
 from ..rules import Rules
@@ -51,11 +53,16 @@ from .swapping import swapper_refusal
 from .table_facts import TableFacts, fits, table_takes, wanted_by, wanted_for_swap
 from .wild_room import wild_room
 
-__all__ = ["SEARCH_LIMIT", "DeadPositions", "can_finish", "dead_key", "finishes", "last_card_after_lay_off",
-           "lay_offs_leave_last_card"]
+__all__ = ["SEARCH_LIMIT", "TRIES_LIMIT", "DeadPositions", "can_finish", "dead_key", "finishes",
+           "last_card_after_lay_off", "lay_offs_leave_last_card"]
 
 SEARCH_LIMIT: Final = 1_000
 """The most positions the no-trap search weighs for the judgement of one play."""
+
+TRIES_LIMIT: Final = 5_000
+"""The most runs and sets the contract searches of the no-trap search try, in all, for the judgement of
+one play (each position where the player may go down asks one: see
+:class:`~shanghai_rules.contract_search.Tries`)."""
 
 DeadPositions = set[tuple[object, ...]]
 """Positions of one turn known to lead to no end of it (see :func:`dead_key`)."""
@@ -84,7 +91,11 @@ def can_finish(turn: Turn, pos: Position) -> bool:
         return agree(found, lambda: finishes(turn, pos, set()), "no trap: a lone last card")
     if pos.owed and not pos.must_go_down and not lay_off_refusal(turn, pos) and _owed_placeable(turn, pos):
         return confirm(True, lambda: finishes(turn, pos, set()), "no trap: owed wilds placeable")
-    return agree(_search(turn, pos, set()), lambda: finishes(turn, pos, set()), "no trap: the search")
+    tries = Tries(TRIES_LIMIT)
+    found = _search(turn, pos, set(), tries)
+    if tries.spent:  # (a ruling: the plain statement, which has no limit, may look further)
+        return found
+    return agree(found, lambda: finishes(turn, pos, set()), "no trap: the search")
 
 
 def finishes(turn: Turn, pos: Position, dead: DeadPositions) -> bool:
@@ -117,19 +128,20 @@ def _positions_after(turn: Turn, pos: Position, plays: Iterable[Play]) -> Iterat
             continue
 
 
-def _search(turn: Turn, pos: Position, dead: DeadPositions) -> bool:
+def _search(turn: Turn, pos: Position, dead: DeadPositions, tries: Tries) -> bool:
     """:func:`finishes`, searching only :func:`_useful_plays`, and not at all where :func:`_stranded`
     or :func:`_too_few_places` shows that no play can help; false once :data:`SEARCH_LIMIT`
-    positions are found dead (the search's own ``dead`` set counts them)."""
+    positions are found dead (the search's own ``dead`` set counts them), or once its contract
+    searches have spent the :data:`TRIES_LIMIT` runs and sets of ``tries``."""
     key = dead_key(pos)
-    if key in dead or len(dead) >= SEARCH_LIMIT:
+    if key in dead or len(dead) >= SEARCH_LIMIT or tries.spent:
         return False
     if not _stranded(turn, pos) and not _too_few_places(turn, pos):
-        for after in _useful_plays(turn, pos):
+        for after in _useful_plays(turn, pos, tries):
             if turn_may_end(turn, len(after.hand), bool(after.owed), after.must_go_down) \
-                    or _search(turn, after, dead):
+                    or _search(turn, after, dead, tries):
                 return True
-            if len(dead) >= SEARCH_LIMIT:
+            if len(dead) >= SEARCH_LIMIT or tries.spent:
                 break
     dead.add(key)
     return False
@@ -277,7 +289,7 @@ def _might_take(tm: TableMeld, card: Card, reach: int, rules: Rules) -> bool:
     return False
 
 
-def _useful_plays(turn: Turn, pos: Position) -> Iterator[Position]:
+def _useful_plays(turn: Turn, pos: Position, tries: Tries) -> Iterator[Position]:
     """The positions after the plays worth trying in the search for a way to finish the turn, most
     promising first.
 
@@ -298,7 +310,7 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[Position]:
     adds one wild to place, so it never leaves more room than wilds to place.
     """
     if not pos.owed:
-        yield from _positions_after(turn, pos, _ordered_plays(turn, pos))
+        yield from _positions_after(turn, pos, _ordered_plays(turn, pos, tries))
         return
     rules = turn.rules
     naturals_useless = (
@@ -314,15 +326,15 @@ def _useful_plays(turn: Turn, pos: Position) -> Iterator[Position]:
     yield from _positions_after(turn, pos, [a for a in offs if a.card in pos.owed])
     if not (naturals_useless and pos.down and _wilds_stay_wild(rules, pos.table)):
         yield from _positions_after(turn, pos, _swap_plays(turn, pos))
-    yield from _positions_after(turn, pos, lay_down_candidates(turn, pos))
+    yield from _positions_after(turn, pos, lay_down_candidates(turn, pos, tries))
     if not naturals_useless:
         yield from _positions_after(turn, pos, [a for a in offs if a.card not in pos.owed])
 
 
-def _ordered_plays(turn: Turn, pos: Position) -> Iterator[Play]:
-    """Every play, swaps first, then lay-downs, then lay-offs."""
+def _ordered_plays(turn: Turn, pos: Position, tries: Tries) -> Iterator[Play]:
+    """Every play, swaps first, then lay-downs (their searches sharing ``tries``), then lay-offs."""
     yield from _swap_plays(turn, pos)
-    yield from lay_down_candidates(turn, pos)
+    yield from lay_down_candidates(turn, pos, tries)
     if not lay_off_refusal(turn, pos):
         yield from lay_off_candidates(turn, pos)
 
