@@ -134,7 +134,7 @@ class Judged:
         found = self._verdicts.get(action)
         return found[1] if found is not None and found[0] is action else None
 
-    def give(self, action: Action, verdict: Verdict) -> None:
+    def _give(self, action: Action, verdict: Verdict) -> None:
         """Keep the verdict of a play :func:`legal_actions` lists."""
         self._verdicts[action] = (action, verdict)
 
@@ -347,7 +347,7 @@ def _keep(listing: Listing, judged: Judged, action: Play,
     except IllegalAction:
         return False
     listing.append(action)
-    judged.give(action, verdict)
+    judged._give(action, verdict)
     return True
 
 
@@ -363,7 +363,7 @@ def _list_lay_offs(listing: Listing, judged: Judged) -> None:
     if lay_offs_end_alike(turn, pos):
         for lay_off, meld in lay_offs:
             listing.append(lay_off)
-            judged.give(lay_off, meld)
+            judged._give(lay_off, meld)
         if verifying():
             for lay_off, meld in lay_offs:
                 _confirm_found(judged, lay_off, meld)
@@ -389,7 +389,7 @@ def _keep_found(listing: Listing, judged: Judged, lay_off: LayOff, meld: Meld) -
     """List ``lay_off``, which a derivation of the judgement has found legal, with the meld it makes as
     its verdict."""
     listing.append(lay_off)
-    judged.give(lay_off, meld)
+    judged._give(lay_off, meld)
     if verifying():
         _confirm_found(judged, lay_off, meld)
 
