@@ -485,17 +485,19 @@ def test_a_listing_cannot_be_pointed_at_another_state_nor_given_verdicts() -> No
     """One judgement, whatever the caller does with a listing: its state, its judgement and their parts
     cannot be set, and the verdicts it reads out are a copy; a listing of another state is not used."""
     states = _play_states("pagat7")
-    listing = sr.legal_actions(states[0])
+    listing = next(listing for listing in map(sr.legal_actions, states)
+                   if any(isinstance(a, (sr.LayDown, sr.LayOff, sr.SwapWild)) for a in listing))
     judged = listing.judged
     assert judged is not None
-    for target, name in ((listing, "state"), (listing, "judged"), (judged, "pos"), (judged, "turn"),
-                         (judged, "facts"), (judged, "verdicts")):
+    for target, name in ((listing, "state"), (listing, "judged"), (listing, "verdicts"), (judged, "pos"),
+                         (judged, "turn"), (judged, "facts")):
+        value = getattr(target, name)
         with pytest.raises(AttributeError):
-            setattr(target, name, getattr(target, name))
+            setattr(target, name, value)
     plays = [a for a in listing if isinstance(a, (sr.LayDown, sr.LayOff, sr.SwapWild))]
-    if plays:
-        judged.verdicts[plays[0]] = None  # type: ignore[index]
-        assert judged.verdict_of(plays[0]) is not None
+    assert plays
+    listing.verdicts[plays[0]] = None  # type: ignore[index]
+    assert listing.verdict_of(plays[0]) is not None
     refused = 0
     for before, later in zip(states, states[1:]):
         listing = sr.legal_actions(before)

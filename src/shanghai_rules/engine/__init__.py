@@ -84,10 +84,10 @@ def _play(state: GameState, action: Play, listing: Listing | None = None) -> Gam
         raise IllegalAction(f"{name}: it is seat {state.turn}'s turn, not seat {action.player}'s", action,
                             code="not_your_turn")
     verdict: Verdict | None = None
-    judged = listing.judged if listing is not None and listing.state is state else None
-    if judged is not None:
+    judged = listing.judged_for(state) if listing is not None else None
+    if listing is not None and judged is not None:
         turn, pos = judged.turn, judged.pos
-        verdict = judged.verdict_of(action)
+        verdict = listing.verdict_of(action)
     else:
         turn, pos = position_of(state)
     if verdict is None:
@@ -157,8 +157,10 @@ def apply(state: GameState, action: Action, *, listing: Listing | None = None) -
                             f"({len(state.hands)} players)", action, code="no_such_seat")
     if handler is None:
         return _play(state, action, listing)  # type: ignore[arg-type]
-    if kind is Discard and listing is not None and listing.state is state and listing.judged is not None:
-        return discard(state, action, listing.judged.facts)  # type: ignore[arg-type]
+    if kind is Discard and listing is not None:
+        judged = listing.judged_for(state)
+        if judged is not None:
+            return discard(state, action, judged.facts)  # type: ignore[arg-type]
     return handler(state, action)
 
 

@@ -15,7 +15,7 @@ judges).  The plays' verdicts are kept in the :class:`Listing` returned, which
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from ..actions import (
     Action,
@@ -58,23 +58,34 @@ __all__ = ["LAY_DOWN_CHOICES", "Listing", "has_legal_action", "legal_actions"]
 LAY_DOWN_CHOICES: Final = 1
 
 
+class Judged(NamedTuple):
+    """What a listing of a play phase judged the plays of the seat on turn on (a value)."""
+
+    turn: Turn
+    """The turn the plays were judged in."""
+    pos: Position
+    """The position they were judged on."""
+    facts: TableFacts | None
+    """The :class:`~shanghai_rules.engine.table_facts.TableFacts` of the table (``None`` for no table)."""
+
+
 class Listing(list[Action]):
     """The legal actions of one state, as :func:`legal_actions` lists them: a list of actions
-    that also holds the judgement made of each play listed (``judged``), for the state it
-    was made of (``state``).
+    that also holds the verdict of each play listed (``verdicts``), for the state it was made
+    of (``state``), and what they were judged on (``judged``).
 
     Hand it to :func:`~shanghai_rules.engine.apply` with an action picked from it,
     ``apply(state, action, listing=actions)``, and that play is not judged a second time.
     ``apply`` takes a verdict from the listing only for the very state it was made of and
     the very action object it lists; for any other state or action (an equal action made
-    anew, read from JSON) it judges the action itself.  ``state`` and ``judged`` cannot be
-    set, and the verdicts cannot be changed.  The list itself is the caller's: ``apply``
-    reads none of it.
+    anew, read from JSON) it judges the action itself.  ``state``, ``judged`` and the
+    verdicts cannot be changed.  The list itself is the caller's: ``apply`` reads none of it.
     """
 
-    __slots__ = ("_judged", "_state")
+    __slots__ = ("_judged", "_state", "_verdicts")
     _state: GameState
     _judged: Judged | None
+    _verdicts: dict[Action, tuple[Action, Verdict]]
 
     @classmethod
     def of(cls, state: GameState, judged: Judged | None = None) -> Listing:
@@ -83,6 +94,7 @@ class Listing(list[Action]):
         listing = cls()
         listing._state = state
         listing._judged = judged
+        listing._verdicts = {}
         return listing
 
     @property
@@ -92,36 +104,8 @@ class Listing(list[Action]):
 
     @property
     def judged(self) -> Judged | None:
-        """In the play phase of the seat on turn, what the plays were judged on and the verdict of each."""
+        """In the play phase of the seat on turn, what the plays were judged on."""
         return self._judged
-
-
-class Judged:
-    """What a listing of a play phase judged the plays of the seat on turn on, and what it found.
-    Read-only: only :func:`legal_actions` gives verdicts."""
-
-    __slots__ = ("_facts", "_pos", "_turn", "_verdicts")
-
-    def __init__(self, turn: Turn, pos: Position, facts: TableFacts | None) -> None:
-        self._turn = turn
-        self._pos = pos
-        self._facts = facts
-        self._verdicts: dict[Action, tuple[Action, Verdict]] = {}
-
-    @property
-    def turn(self) -> Turn:
-        """The turn the plays were judged in."""
-        return self._turn
-
-    @property
-    def pos(self) -> Position:
-        """The position they were judged on."""
-        return self._pos
-
-    @property
-    def facts(self) -> TableFacts | None:
-        """The :class:`~shanghai_rules.engine.table_facts.TableFacts` of the table (``None`` for no table)."""
-        return self._facts
 
     @property
     def verdicts(self) -> Mapping[Action, Verdict]:
@@ -129,13 +113,18 @@ class Judged:
         dictionary on each reading."""
         return {action: verdict for action, (_, verdict) in self._verdicts.items()}
 
+    def judged_for(self, state: GameState) -> Judged | None:
+        """:attr:`judged`, where this is a listing of ``state`` itself (not an equal state); else ``None``."""
+        return self._judged if self._state is state else None
+
     def verdict_of(self, action: Action) -> Verdict | None:
         """The verdict of ``action`` if it is the very object listed (not merely an equal one), else ``None``."""
         found = self._verdicts.get(action)
         return found[1] if found is not None and found[0] is action else None
 
     def _give(self, action: Action, verdict: Verdict) -> None:
-        """Keep the verdict of a play :func:`legal_actions` lists."""
+        """List the play ``action``, which the judgement accepts, with its verdict."""
+        self.append(action)
         self._verdicts[action] = (action, verdict)
 
 
@@ -346,8 +335,7 @@ def _keep(listing: Listing, judged: Judged, action: Play,
         verdict = (judge or judge_play)(judged.turn, judged.pos, action)
     except IllegalAction:
         return False
-    listing.append(action)
-    judged._give(action, verdict)
+    listing._give(action, verdict)
     return True
 
 
@@ -362,8 +350,7 @@ def _list_lay_offs(listing: Listing, judged: Judged) -> None:
     lay_offs = lay_offs_and_melds(turn, pos, facts)
     if lay_offs_end_alike(turn, pos):
         for lay_off, meld in lay_offs:
-            listing.append(lay_off)
-            judged._give(lay_off, meld)
+            listing._give(lay_off, meld)
         if verifying():
             for lay_off, meld in lay_offs:
                 _confirm_found(judged, lay_off, meld)
@@ -388,8 +375,7 @@ def _confirm_refused(turn: Turn, pos: Position, lay_off: LayOff) -> None:
 def _keep_found(listing: Listing, judged: Judged, lay_off: LayOff, meld: Meld) -> None:
     """List ``lay_off``, which a derivation of the judgement has found legal, with the meld it makes as
     its verdict."""
-    listing.append(lay_off)
-    judged._give(lay_off, meld)
+    listing._give(lay_off, meld)
     if verifying():
         _confirm_found(judged, lay_off, meld)
 
