@@ -23,17 +23,19 @@ a process plays and then stays that size: 1,000 seeded games of every preset
 end within a few megabytes of where the first hundred left it
 (``benchmarks/hostile.py`` measures it).
 
-Safe from any number of threads: a reading is a dictionary read, and the
-writing of an answer (with the passing of a full young generation to the old
-one) is made under the table's lock, so no generation ever holds more than
-``limit`` entries; answers are pure, so two threads that race to fill the same
-entry store equal values, and an entry lost as the generations pass is only
-worked out again.
+Safe from any number of threads, and free of locks (so a process that forks
+while other threads use the memo hands its child none held): every operation
+is a dictionary read or write, or the passing of the young generation to the
+old one; answers are pure, so two threads that race to fill the same entry
+store equal values, and an entry lost as the generations pass is only worked
+out again.  Threads that write to one table at the same moment may each add
+their entry after another has seen the young generation one short of full, so
+under threads a generation holds at most ``limit`` entries plus one for each
+other thread writing to that table at once.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Hashable
 from typing import Any, Final, TypeVar
 
@@ -52,16 +54,16 @@ class MemoTable(dict[K, V]):
     The young generation is the table itself (a dictionary, so that :meth:`get` of an answer
     kept is the dictionary's own); the old one is kept beside it."""
 
-    __slots__ = ("_lock", "_old", "limit", "name")
+    __slots__ = ("_old", "limit", "name")
 
     def __init__(self, name: str, limit: int = DEFAULT_LIMIT) -> None:
         super().__init__()
         self.name = name
         """What the table holds (for the reader and for :meth:`Memo.sizes`)."""
         self.limit = limit
-        """The most entries in each generation."""
+        """The most entries in each generation (under threads, plus one for each other thread writing
+        to the table at once: see the module docs)."""
         self._old: dict[K, V] = {}
-        self._lock = threading.Lock()
 
     def recall(self, key: K) -> V | None:
         """The answer kept for ``key`` in the old generation, moved to the young one, or ``None``.
@@ -73,11 +75,10 @@ class MemoTable(dict[K, V]):
 
     def put(self, key: K, value: V) -> V:
         """Keep ``value`` as the answer for ``key``; returns it."""
-        with self._lock:
-            if len(self) >= self.limit and key not in self:
-                self._old = dict(self)
-                dict.clear(self)
-            self[key] = value
+        if len(self) >= self.limit:
+            self._old = dict(self)
+            dict.clear(self)
+        self[key] = value
         return value
 
     def fill(self, key: K, work: Callable[[K], V]) -> V:
@@ -97,9 +98,8 @@ class MemoTable(dict[K, V]):
 
     def clear(self) -> None:
         """Forget every answer."""
-        with self._lock:
-            dict.clear(self)
-            self._old = {}
+        dict.clear(self)
+        self._old = {}
 
 
 class Memo:
