@@ -467,3 +467,48 @@ def test_the_contract_searches_of_one_no_trap_judgement_share_their_tries(search
     actions = sr.legal_actions(state)
     assert not any(isinstance(action, sr.SwapWild) for action in actions)
     assert search_tries["tries"] <= PLACEMENT_LIMIT + 1 + len(swaps) * (no_trap.TRIES_LIMIT + 1)
+
+
+def _layouts_all_refused(runs: int) -> sr.GameState:
+    """Seat 0, after its draw, holds ``runs`` times ``7x JK JK JK`` against a contract of that many runs of
+    four, where going down must keep a card: every layout takes the whole hand, and there are thousands
+    (40,000 for ten runs).  Where it must also go down this turn (it swapped, ``swap_forces_going_down``),
+    it has no legal action."""
+    suits = "HCDS"
+    cards = [card for i in range(runs) for card in (f"7{suits[i % 4]}", "JK", "JK", "JK")]
+    rules = attrs.evolve(sr.PAGAT7, name="keep", min_players=3, max_players=3, decks_by_players=((3, 8),),
+                         jokers_per_deck=12, hand_size=len(cards), contracts=(C(runs=runs, run_length=4),),
+                         buy_limits=(2,), max_wilds_per_meld=None, distinct_contract_set_ranks=False,
+                         contract_run_gap=0, going_down_keeps_a_card=True, swap_from_runs=True,
+                         swap_forces_going_down=True, swap_eligibility="anyone")
+    state = sr.setup_round(rules, hands=[" ".join(cards[1:]), "QC", "QD"], stock=f"{cards[0]} 5D 5H",
+                           discard="9S", dealer=2)
+    return sr.apply(state, sr.DrawStock(0))
+
+
+def test_the_listing_judges_at_most_layouts_judged_layouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the judgement refuses every layout the contract search gives, ``legal_actions`` and
+    ``has_legal_action`` judge at most ``LAYOUTS_JUDGED`` of them and list no ``LayDown``; ``from_json`` of
+    such a state that must go down refuses it (no legal action) after as many.  Before, they judged every
+    layout (40,000 for ten runs; a 1.9 kB document took 45 s to be refused)."""
+    judged = [0]
+
+    def counting(judge: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(turn: Any, pos: Any, action: Any) -> Any:
+            judged[0] += isinstance(action, sr.LayDown)
+            return judge(turn, pos, action)
+        return counted
+
+    monkeypatch.setattr(listing, "judge_listed_lay_down", counting(listing.judge_listed_lay_down))
+    monkeypatch.setattr(listing, "judge_play", counting(listing.judge_play))
+    state = _layouts_all_refused(10)
+    actions = sr.legal_actions(state)
+    assert actions and not any(isinstance(action, sr.LayDown) for action in actions)
+    assert judged[0] == listing.LAYOUTS_JUDGED
+    stuck = attrs.evolve(state, must_go_down=True)
+    judged[0] = 0
+    assert not sr.has_legal_action(stuck)
+    assert judged[0] == listing.LAYOUTS_JUDGED
+    judged[0] = 0
+    assert "no legal action" in refusal(SerializationError, lambda: from_json(to_json(stuck)))
+    assert judged[0] <= listing.LAYOUTS_JUDGED

@@ -253,7 +253,8 @@ class ContractSearch:
         self.placement_limit = PLACEMENT_LIMIT if bounds else None
         self.tries = tries if bounds else None
         self.limit_reached = False
-        """The search stopped at :data:`PLACEMENT_LIMIT` runs and sets tried: the layouts it gave may not be all."""
+        """The search stopped at :data:`PLACEMENT_LIMIT` runs and sets tried, or at the :class:`Tries` it
+        shares: the layouts it gave may not be all."""
 
     def _loose_wilds(self) -> int:
         """The wilds left, counting the dead 2s left as wilds too: what the bounds are asked with."""

@@ -15,6 +15,7 @@ judges).  The plays' verdicts are kept in the :class:`Listing` returned, which
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import islice
 from typing import Any, Final, NamedTuple
 
 from ..actions import (
@@ -25,12 +26,14 @@ from ..actions import (
     DeclineBuy,
     Discard,
     DrawStock,
+    LayDown,
     LayOff,
     StartRound,
     TakeDiscard,
     WithdrawBuy,
 )
 from ..cards import ALL_CARDS
+from ..contract_search import PLACEMENT_LIMIT, Tries
 from ..errors import IllegalAction, excerpt
 from ..meld_value import Meld
 from ..memo import MEMO
@@ -51,11 +54,18 @@ from .shanghai import call_refusal, shanghai_option
 from .swapping import swapper_refusal
 from .table_facts import TableFacts, table_facts
 
-__all__ = ["LAY_DOWN_CHOICES", "Listing", "has_legal_action", "legal_actions"]
+__all__ = ["LAYOUTS_JUDGED", "LAY_DOWN_CHOICES", "Listing", "has_legal_action", "legal_actions"]
 
 #: How many different ``LayDown`` actions :func:`legal_actions` lists at most, unless asked for
 #: more with its ``lay_downs`` argument: one, the layout :func:`~shanghai_rules.contracts.find_contract` gives.
 LAY_DOWN_CHOICES: Final = 1
+
+#: The most layouts of the contract search that :func:`legal_actions` and :func:`has_legal_action`
+#: judge for one position: where the judgement refuses every one of them (each takes the whole hand
+#: where the turn cannot end so), no ``LayDown`` is listed (a ruling: see :doc:`/decisions`).  The
+#: layouts judged also share the search's :data:`~shanghai_rules.contract_search.PLACEMENT_LIMIT`
+#: runs and sets tried, in all.
+LAYOUTS_JUDGED: Final = 1_000
 
 
 class Judged(NamedTuple):
@@ -76,9 +86,9 @@ class Listing(list[Action]):
 
     Hand it to :func:`~shanghai_rules.engine.apply` with an action picked from it,
     ``apply(state, action, listing=actions)``, and that play is not judged a second time.
-    ``apply`` takes a verdict from the listing only for the very state it was made of and
-    the very action object it lists; for any other state or action (an equal action made
-    anew, read from JSON) it judges the action itself.  ``state``, ``judged`` and the
+    ``apply`` takes a verdict from the listing only for the very state it was made of, and
+    for a play it lists (a ``LayDown`` only as the very object listed: see :meth:`verdict_of`);
+    for any other it judges the action itself.  ``state``, ``judged`` and the
     verdicts cannot be changed.  The list itself is the caller's: ``apply`` reads none of it.
     """
 
@@ -118,9 +128,14 @@ class Listing(list[Action]):
         return self._judged if self._state is state else None
 
     def verdict_of(self, action: Action) -> Verdict | None:
-        """The verdict of ``action`` if it is the very object listed (not merely an equal one), else ``None``."""
+        """The verdict of ``action`` if it is a play listed, else ``None``.  A lay-off or a swap is the
+        one listed when equal to it (their constructors take exact values only: a seat, a card, a
+        meld's index); a lay-down only when it is the very object listed, since its melds may be built
+        of values equal to a meld's but of another kind (a rank of ``5.0``), which the judgement refuses."""
         found = self._verdicts.get(action)
-        return found[1] if found is not None and found[0] is action else None
+        if found is None or (found[0] is not action and type(action) is LayDown):
+            return None
+        return found[1]
 
     def _give(self, action: Action, verdict: Verdict) -> None:
         """List the play ``action``, which the judgement accepts, with its verdict."""
@@ -204,11 +219,17 @@ def has_legal_action(state: GameState) -> bool:
 
 def _plays(turn: Turn, pos: Position) -> Iterator[Play]:
     """The candidate plays of the seat on turn, in the listing's order."""
-    yield from lay_down_candidates(turn, pos)
+    yield from _lay_downs_to_judge(turn, pos)
     if not lay_off_refusal(turn, pos):
         yield from lay_off_candidates(turn, pos)
     if not swapper_refusal(turn.rules, pos.down, pos.went_down):
         yield from swap_candidates(turn, pos)
+
+
+def _lay_downs_to_judge(turn: Turn, pos: Position) -> Iterator[LayDown]:
+    """The lay-downs :func:`legal_actions` judges: the first :data:`LAYOUTS_JUDGED` the contract search
+    gives, found within :data:`~shanghai_rules.contract_search.PLACEMENT_LIMIT` runs and sets tried in all."""
+    return islice(lay_down_candidates(turn, pos, Tries(PLACEMENT_LIMIT)), LAYOUTS_JUDGED)
 
 
 def _accepted(turn: Turn, pos: Position, play: Play) -> bool:
@@ -315,7 +336,7 @@ def _list_plays(listing: Listing, judged: Judged, lay_downs: int) -> None:
     """Add to ``listing`` the plays of the player on turn that the judgement accepts, with their verdicts."""
     turn, pos = judged.turn, judged.pos
     downs = 0
-    for lay_down in lay_down_candidates(turn, pos):
+    for lay_down in _lay_downs_to_judge(turn, pos):
         if _keep(listing, judged, lay_down, judge_listed_lay_down):
             downs += 1
             if downs >= lay_downs:

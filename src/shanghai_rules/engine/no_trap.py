@@ -83,7 +83,8 @@ def _code(card: Card) -> int:
 
 def can_finish(turn: Turn, pos: Position) -> bool:
     """True if the turn can still end from ``pos``: by a legal discard, or by going out, every
-    obligation met (the no-trap judgement), as far as :data:`SEARCH_LIMIT` positions show."""
+    obligation met (the no-trap judgement), as far as :data:`SEARCH_LIMIT` positions and
+    :data:`TRIES_LIMIT` runs and sets of the contract searches show."""
     if turn_may_end(turn, len(pos.hand), bool(pos.owed), pos.must_go_down):
         return True
     found = _last_card(turn, pos)
