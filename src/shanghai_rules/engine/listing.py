@@ -228,7 +228,10 @@ def _plays(turn: Turn, pos: Position) -> Iterator[Play]:
 
 def _lay_downs_to_judge(turn: Turn, pos: Position) -> Iterator[LayDown]:
     """The lay-downs :func:`legal_actions` judges: the first :data:`LAYOUTS_JUDGED` the contract search
-    gives, found within :data:`~shanghai_rules.contract_search.PLACEMENT_LIMIT` runs and sets tried in all."""
+    gives, found within :data:`~shanghai_rules.contract_search.PLACEMENT_LIMIT` runs and sets tried in all
+    (none for a player who is down)."""
+    if pos.down:
+        return iter(())
     return islice(lay_down_candidates(turn, pos, Tries(PLACEMENT_LIMIT)), LAYOUTS_JUDGED)
 
 
