@@ -512,3 +512,13 @@ def test_the_listing_judges_at_most_layouts_judged_layouts(monkeypatch: pytest.M
     judged[0] = 0
     assert "no legal action" in refusal(SerializationError, lambda: from_json(to_json(stuck)))
     assert judged[0] <= listing.LAYOUTS_JUDGED
+
+
+def test_the_listing_judges_every_layout_a_no_trap_judgement_can_reach() -> None:
+    """A player who must go down is never left without the lay-down that let the play before be judged
+    legal: the no-trap judgement reaches at most one layout a try of its ``TRIES_LIMIT``, and the listing
+    judges at least that many layouts, within ``PLACEMENT_LIMIT`` tries, no fewer than the judgement had."""
+    from shanghai_rules.contract_search import PLACEMENT_LIMIT
+
+    assert listing.LAYOUTS_JUDGED >= no_trap.TRIES_LIMIT
+    assert PLACEMENT_LIMIT >= no_trap.TRIES_LIMIT

@@ -46,7 +46,7 @@ from .discard import card_refusal, turn_end_refusal
 from .draw import draw_refusal, upcard_refusal
 from .hands import distinct_cards
 from .laying_off import lay_off_refusal
-from .no_trap import last_card_after_lay_off, lay_offs_leave_last_card
+from .no_trap import TRIES_LIMIT, last_card_after_lay_off, lay_offs_leave_last_card
 from .play_rules import Play
 from .plays import Verdict, judge_listed_lay_down, judge_play, lay_offs_end_alike, settle
 from .position import Position, Turn, position_of
@@ -64,8 +64,10 @@ LAY_DOWN_CHOICES: Final = 1
 #: judge for one position: where the judgement refuses every one of them (each takes the whole hand
 #: where the turn cannot end so), no ``LayDown`` is listed (a ruling: see :doc:`/decisions`).  The
 #: layouts judged also share the search's :data:`~shanghai_rules.contract_search.PLACEMENT_LIMIT`
-#: runs and sets tried, in all.
-LAYOUTS_JUDGED: Final = 1_000
+#: runs and sets tried, in all.  As many as the contract searches of one no-trap judgement can give
+#: (:data:`~shanghai_rules.engine.no_trap.TRIES_LIMIT`: every layout costs at least one run or set
+#: tried), so that a lay-down that judgement found on its way to finish a turn is always listed.
+LAYOUTS_JUDGED: Final = TRIES_LIMIT
 
 
 class Judged(NamedTuple):
